@@ -1,0 +1,58 @@
+#!/usr/bin/env node
+// The whole suite: type-check, lint, then every Vitest project (unit, machines, server on
+// PGlite and, with TEST_DATABASE_URL, on PostgreSQL, and the Chromium browser tests).
+// Type-check and lint count as one test each. The last line is "N passed, N failed".
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+
+const reportPath = 'test-output/vitest.json';
+mkdirSync('test-output', { recursive: true });
+rmSync(reportPath, { force: true });
+
+let passed = 0;
+let failed = 0;
+
+function step(name, command, args) {
+  console.log(`\n== ${name}: ${command} ${args.join(' ')}`);
+  const result = spawnSync(command, args, { stdio: 'inherit' });
+  return result.status === 0;
+}
+
+for (const [name, args] of [
+  ['type-check', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
+  ['lint', ['biome', 'check', '.']],
+]) {
+  if (step(name, 'npx', args)) passed++;
+  else {
+    failed++;
+    console.log(`${name} failed`);
+  }
+}
+
+step('tests', 'npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${reportPath}`,
+  ...process.argv.slice(2),
+]);
+
+if (existsSync(reportPath)) {
+  const report = JSON.parse(readFileSync(reportPath, 'utf8'));
+  passed += report.numPassedTests;
+  failed += report.numFailedTests;
+  // A file that fails to load has no tests in the counts; count it as a failure.
+  for (const file of report.testResults) {
+    if (file.status === 'failed' && file.assertionResults.length === 0) failed++;
+  }
+  if (report.numPendingTests + report.numTodoTests > 0) {
+    console.log(`${report.numPendingTests + report.numTodoTests} tests skipped`);
+  }
+} else {
+  console.log('the test run wrote no report');
+  failed++;
+}
+
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);

@@ -1,0 +1,74 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import { type Area, type Capability, can } from '../../src/domain/access';
+import { isRole } from '../../src/domain/roles';
+import type { Db } from '../db/database';
+import { rolePermissions, sessions, users } from '../db/schema';
+import { forbidden, unauthorized } from '../http/errors';
+import { type Principal, principalOf } from './principal';
+import { hashToken } from './tokens';
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match ? match[1] : null;
+}
+
+export async function resolvePrincipal(db: Db, token: string): Promise<Principal | null> {
+  const [row] = await db
+    .select({
+      sessionId: sessions.id,
+      id: users.id,
+      role: users.role,
+      status: users.status,
+      clientId: users.clientId,
+      groupOfSitesId: users.groupOfSitesId,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, hashToken(token)),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, new Date()),
+      ),
+    )
+    .limit(1);
+  if (row?.status !== 'active' || !isRole(row.role)) return null;
+  const granted = await db
+    .select({ permission: rolePermissions.permission })
+    .from(rolePermissions)
+    .where(eq(rolePermissions.role, row.role));
+  return {
+    id: row.id,
+    role: row.role,
+    clientId: row.clientId,
+    groupOfSitesId: row.groupOfSitesId,
+    permissions: granted.map((g) => g.permission),
+    sessionId: row.sessionId,
+  };
+}
+
+/** Adds the bearer-token check to every route of the plugin context it is called in. */
+export function requireAuthentication(app: FastifyInstance, db: Db): void {
+  app.addHook('onRequest', async (request) => {
+    const token = bearerToken(request);
+    const principal = token ? await resolvePrincipal(db, token) : null;
+    if (!principal) throw unauthorized();
+    request.principal = principal;
+  });
+}
+
+/** preHandler: the caller's role must allow `capability` on `area` (DESIGN.md §4). */
+export function allow(area: Area, capability: Capability): preHandlerHookHandler {
+  return async (request) => {
+    if (!can(principalOf(request).role, capability, area)) throw forbidden();
+  };
+}
+
+export function requirePermission(permission: string): preHandlerHookHandler {
+  return async (request) => {
+    if (!principalOf(request).permissions.includes(permission)) throw forbidden();
+  };
+}

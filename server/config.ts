@@ -1,0 +1,69 @@
+import { resolve } from 'node:path';
+
+/** Every setting the server reads, each with the default that serves the embedded set-up. */
+export interface Config {
+  port: number;
+  safetyPort: number;
+  mqttPort: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  mqttUrl: string | undefined;
+  redisUrl: string | undefined;
+  simulator: boolean;
+  offlineAfterSeconds: number;
+  networkSilenceSeconds: number;
+  /** The address links in e-mails point to. */
+  publicUrl: string;
+  production: boolean;
+  /** Access tokens live this long without use (hours). */
+  sessionTtlHours: number;
+  /** Invitation and password-reset links expire after this many hours. */
+  tokenTtlHours: number;
+  /** Failed logins allowed per account and address in the window before 429. */
+  loginMaxFailures: number;
+  loginWindowSeconds: number;
+  demo: boolean;
+  sentryDsn: string | undefined;
+}
+
+type Env = Record<string, string | undefined>;
+
+function int(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number, got "${raw}"`);
+  return value;
+}
+
+function flag(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (['1', 'true', 'on', 'yes'].includes(raw.toLowerCase())) return true;
+  if (['0', 'false', 'off', 'no'].includes(raw.toLowerCase())) return false;
+  throw new Error(`${name} must be on or off, got "${raw}"`);
+}
+
+export function loadConfig(env: Env = process.env, argv: readonly string[] = []): Config {
+  const port = int(env, 'PORT', 3000);
+  return {
+    port,
+    safetyPort: int(env, 'SAFETY_PORT', 8080),
+    mqttPort: int(env, 'MQTT_PORT', 1883),
+    dataDir: resolve(env.DATA_DIR || './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    mqttUrl: env.MQTT_URL || undefined,
+    redisUrl: env.REDIS_URL || undefined,
+    simulator: flag(env, 'SIMULATOR', true),
+    offlineAfterSeconds: int(env, 'OFFLINE_AFTER', 60),
+    networkSilenceSeconds: int(env, 'NETWORK_SILENCE', 30),
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ''),
+    production: env.NODE_ENV === 'production',
+    sessionTtlHours: int(env, 'SESSION_TTL_HOURS', 24 * 7),
+    tokenTtlHours: int(env, 'TOKEN_TTL_HOURS', 72),
+    loginMaxFailures: int(env, 'LOGIN_MAX_FAILURES', 5),
+    loginWindowSeconds: int(env, 'LOGIN_WINDOW_SECONDS', 900),
+    demo: !argv.includes('--no-demo'),
+    sentryDsn: env.SENTRY_DSN || undefined,
+  };
+}

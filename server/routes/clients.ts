@@ -1,0 +1,4 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { Services } from '../services';
+
+export const clientRoutes: FastifyPluginAsync<Services> = async () => {};

@@ -1,0 +1,29 @@
+import type { ApiUser } from '../../domain/user';
+
+/**
+ * What views know of the session. The session provider implements it on top of the session
+ * machine; views never reach into the machine itself.
+ */
+export type SessionPhase =
+  | 'restoring'
+  | 'signedOut'
+  | 'signingIn'
+  | 'signedIn'
+  | 'signingOut'
+  | 'redirecting';
+
+export interface SessionView {
+  phase: SessionPhase;
+  /** Present once signed in; kept in storage under `user`. */
+  user: ApiUser | null;
+  /** The last login error message (for example "Invalid email or password"), if any. */
+  loginError: string | null;
+}
+
+export interface SessionActions {
+  login(credentials: { email: string; password: string; groupOfSitesId?: number }): void;
+  logout(): void;
+  /** After the user picks a client or site: stores it locally and on the server (recently-visited). */
+  rememberSelection(selection: { clientId: number | null; siteId: number | null }): void;
+  setLocale(locale: 'en' | 'ar'): void;
+}

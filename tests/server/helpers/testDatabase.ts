@@ -1,0 +1,39 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { type Database, openDatabase } from '../../../server/db/database';
+import { ensureReferenceData } from '../../../server/db/referenceData';
+import { databaseUrlFor, TEMPLATE_DATABASE } from './templateDatabase';
+
+export interface TestDatabase extends Database {
+  dispose(): Promise<void>;
+}
+
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite, or on a PostgreSQL server
+ * (TEST_DATABASE_URL) a new database copied from the migrated template.
+ */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (process.env.SITEWATCH_TEST_DRIVER === 'pg' && adminUrl) {
+    const name = `sitewatch_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE}`);
+    await admin.end();
+    const database = await openDatabase({ url: databaseUrlFor(adminUrl, name) });
+    return {
+      ...database,
+      async dispose() {
+        await database.close();
+        const dropper = new pg.Client({ connectionString: adminUrl });
+        await dropper.connect();
+        await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await dropper.end();
+      },
+    };
+  }
+  const database = await openDatabase({});
+  await database.migrate();
+  await ensureReferenceData(database.db);
+  return { ...database, dispose: () => database.close() };
+}
