@@ -1,19 +1,30 @@
+import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../../server/db/database';
 import { ensureReferenceData } from '../../../server/db/referenceData';
-import { databaseUrlFor, TEMPLATE_DATABASE } from './templateDatabase';
+import { databaseUrlFor } from './templateDatabase';
 
-/** On a PostgreSQL server, migrate one template database that every test file copies. */
-export default async function setup(project: { name: string }): Promise<void> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (project.name !== 'server-pg' || !adminUrl) return;
+async function adminQuery(adminUrl: string, sql: string): Promise<void> {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DATABASE} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${TEMPLATE_DATABASE}`);
-  await admin.end();
-  const template = await openDatabase({ url: databaseUrlFor(adminUrl, TEMPLATE_DATABASE) });
-  await template.migrate();
-  await ensureReferenceData(template.db);
-  await template.close();
+  try {
+    await admin.query(sql);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** On a PostgreSQL server, migrate one template database (per run) that every test file copies. */
+export default async function setup(project: TestProject) {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (project.name !== 'server-pg' || !adminUrl) return;
+  const template = `sitewatch_template_${randomBytes(4).toString('hex')}`;
+  await adminQuery(adminUrl, `CREATE DATABASE ${template}`);
+  const database = await openDatabase({ url: databaseUrlFor(adminUrl, template) });
+  await database.migrate();
+  await ensureReferenceData(database.db);
+  await database.close();
+  project.provide('templateDatabase', template);
+  return () => adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
 }

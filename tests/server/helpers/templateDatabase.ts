@@ -1,4 +1,8 @@
-export const TEMPLATE_DATABASE = 'sitewatch_test_template';
+declare module 'vitest' {
+  export interface ProvidedContext {
+    templateDatabase: string;
+  }
+}
 
 export function databaseUrlFor(adminUrl: string, database: string): string {
   const url = new URL(adminUrl);

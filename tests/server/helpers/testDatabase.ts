@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type Database, openDatabase } from '../../../server/db/database';
 import { ensureReferenceData } from '../../../server/db/referenceData';
-import { databaseUrlFor, TEMPLATE_DATABASE } from './templateDatabase';
+import { databaseUrlFor } from './templateDatabase';
 
 export interface TestDatabase extends Database {
   dispose(): Promise<void>;
@@ -18,7 +19,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     const name = `sitewatch_test_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE}`);
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('templateDatabase')}`);
     await admin.end();
     const database = await openDatabase({ url: databaseUrlFor(adminUrl, name) });
     return {
