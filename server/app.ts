@@ -5,7 +5,8 @@ import fastifyStatic from '@fastify/static';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { requireAuthentication } from './auth/authenticate';
-import { installErrorHandler } from './http/errorHandler';
+import { installErrorHandler, notFoundMessage } from './http/errorHandler';
+import { strictValidatorCompiler } from './http/validator';
 import { authRoutes, publicAuthRoutes } from './routes/auth';
 import { clientRoutes } from './routes/clients';
 import { userRoutes } from './routes/users';
@@ -22,12 +23,25 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
-    ajv: { customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: false } },
+    // Only behind a known proxy may X-Forwarded-For name the client (login rate limits use it).
+    trustProxy: options.config.trustProxy,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  app.setValidatorCompiler(strictValidatorCompiler);
   app.decorateRequest('principal', null);
   installErrorHandler(app);
+  const consoleRoot =
+    options.consoleDir && existsSync(resolve(options.consoleDir, 'index.html'))
+      ? resolve(options.consoleDir)
+      : null;
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0];
+    // Client-side routes (/workers, /reset-password/…) load the console, which routes itself.
+    if (consoleRoot && request.method === 'GET' && !path.startsWith('/api/') && !path.startsWith('/bulk/')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send({ status: 'error', message: notFoundMessage(request.method, path) });
+  });
   await app.register(helmet, { contentSecurityPolicy: false });
 
   const services: Services = { db: options.db, config: options.config };
@@ -45,20 +59,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
 
-  if (options.consoleDir && existsSync(resolve(options.consoleDir, 'index.html'))) {
-    await serveConsole(app, resolve(options.consoleDir));
-  }
+  if (consoleRoot)
+    await app.register(fastifyStatic, { root: consoleRoot, wildcard: false, index: ['index.html'] });
   return app;
-}
-
-async function serveConsole(app: FastifyInstance, root: string): Promise<void> {
-  await app.register(fastifyStatic, { root, wildcard: false, index: ['index.html'] });
-  // Client-side routes (/workers, /reset-password/…) load the console, which routes itself.
-  app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0];
-    if (request.method === 'GET' && !path.startsWith('/api/') && !path.startsWith('/bulk/')) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    }
-    return reply.code(404).send({ status: 'error', message: `Route ${request.method} ${path} not found` });
-  });
 }

@@ -15,7 +15,7 @@ export interface Config {
   /** The address links in e-mails point to. */
   publicUrl: string;
   production: boolean;
-  /** Access tokens live this long without use (hours). */
+  /** Access tokens live this long after login (hours). */
   sessionTtlHours: number;
   /** Invitation and password-reset links expire after this many hours. */
   tokenTtlHours: number;
@@ -23,6 +23,8 @@ export interface Config {
   loginMaxFailures: number;
   loginWindowSeconds: number;
   demo: boolean;
+  /** Trust X-Forwarded-For from these proxies (addresses or CIDRs, comma-separated); off by default. */
+  trustProxy: boolean | string;
   sentryDsn: string | undefined;
 }
 
@@ -64,6 +66,13 @@ export function loadConfig(env: Env = process.env, argv: readonly string[] = [])
     loginMaxFailures: int(env, 'LOGIN_MAX_FAILURES', 5),
     loginWindowSeconds: int(env, 'LOGIN_WINDOW_SECONDS', 900),
     demo: !argv.includes('--no-demo'),
+    trustProxy: trustProxySetting(env.TRUST_PROXY),
     sentryDsn: env.SENTRY_DSN || undefined,
   };
+}
+
+function trustProxySetting(raw: string | undefined): boolean | string {
+  if (!raw || ['0', 'false', 'off', 'no'].includes(raw.toLowerCase())) return false;
+  if (['true', 'on', 'yes'].includes(raw.toLowerCase())) return true;
+  return raw;
 }

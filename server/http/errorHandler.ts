@@ -74,10 +74,10 @@ export function installErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ status: 'error', message: messages.somethingWentWrongContactSupport });
   });
+}
 
-  app.setNotFoundHandler((request, reply) => {
-    reply
-      .code(404)
-      .send({ status: 'error', message: `Route ${request.method} ${request.url.split('?')[0]} not found` });
-  });
+/** The 404 message for an unknown route; a long path is cut so a reply never echoes a payload. */
+export function notFoundMessage(method: string, path: string): string {
+  const shown = path.length > 80 ? `${path.slice(0, 80)}…` : path;
+  return `Route ${method} ${shown} not found`;
 }

@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { installErrorHandler } from '../http/errorHandler';
+import { installErrorHandler, notFoundMessage } from '../http/errorHandler';
 import type { Services } from '../services';
 
 /**
@@ -9,6 +9,11 @@ import type { Services } from '../services';
 export async function buildSafetyApp(_services: Services): Promise<FastifyInstance> {
   const app = Fastify({ logger: false });
   installErrorHandler(app);
+  app.setNotFoundHandler((request, reply) =>
+    reply
+      .code(404)
+      .send({ status: 'error', message: notFoundMessage(request.method, request.url.split('?')[0]) }),
+  );
   app.get('/api/safety/health', async () => ({ status: 'success', data: { ok: true } }));
   return app;
 }

@@ -13,9 +13,4 @@ describe('reply envelope', () => {
     expect(response.statusCode).toBe(404);
     expect(response.json.status).toBe('error');
   });
-
-  it('answers 401 without a token on a protected route', async () => {
-    const response = await t.call(null, { method: 'GET', url: '/api/user' });
-    expect(response.statusCode).toBe(401);
-  });
 });

@@ -1,0 +1,96 @@
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { Role } from '../../src/domain/roles';
+import { DEFAULT_USERS_PER_PAGE, type ListUsersQuery } from '../../src/domain/schemas/users';
+import type { ManagedUser, UserStatus } from '../../src/domain/user';
+import type { Principal } from '../auth/principal';
+import { managedUsersWhere, requireClient, visibleClientsWhere } from '../auth/tenancy';
+import type { Db } from '../db/database';
+import { clients, users } from '../db/schema';
+
+export type UserRow = typeof users.$inferSelect;
+type ClientRef = { id: number; name: string };
+
+/** Users as user management lists them, each with its clients (spec §3 "Users list"). */
+export async function toManagedUsers(
+  db: Pick<Db, 'select'>,
+  principal: Principal,
+  rows: readonly UserRow[],
+): Promise<ManagedUser[]> {
+  const clientIds = [...new Set(rows.map((row) => row.clientId).filter((id) => id !== null))];
+  const own = clientIds.length
+    ? await db
+        .select({ id: clients.id, name: clients.name })
+        .from(clients)
+        .where(inArray(clients.id, clientIds))
+    : [];
+  const byId = new Map(own.map((client) => [client.id, client]));
+  // A super-admin belongs to no client and works across all of them.
+  const all = rows.some((row) => row.role === 'super-admin') ? await visibleClients(db, principal) : [];
+  return rows.map((row) => {
+    const client = row.clientId === null ? undefined : byId.get(row.clientId);
+    return toManagedUser(row, row.role === 'super-admin' ? all : client ? [client] : []);
+  });
+}
+
+export function toManagedUser(row: UserRow, userClients: ClientRef[]): ManagedUser {
+  return {
+    id: row.id,
+    key: row.id,
+    name: row.name,
+    email: row.email,
+    user_role: row.role as Role,
+    status: row.status as UserStatus,
+    client_id: row.clientId,
+    group_of_sites_id: row.groupOfSitesId,
+    clients: userClients,
+  };
+}
+
+export function visibleClients(db: Pick<Db, 'select'>, principal: Principal): Promise<ClientRef[]> {
+  return db
+    .select({ id: clients.id, name: clients.name })
+    .from(clients)
+    .where(visibleClientsWhere(principal))
+    .orderBy(sql`lower(${clients.name})`, asc(clients.id));
+}
+
+const SORT_COLUMNS = {
+  name: sql`lower(${users.name})`,
+  email: users.email,
+  user_role: users.role,
+  status: users.status,
+} as const;
+
+/** `%`, `_` and `\` match themselves in a search, not as LIKE wildcards. */
+function likePattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** One page of the users the caller manages, optionally of one (visible) client. */
+export async function listManagedUsers(db: Db, principal: Principal, query: ListUsersQuery) {
+  const page = query.page ?? 1;
+  const perPage = query.perPage ?? DEFAULT_USERS_PER_PAGE;
+  const conditions: (SQL | undefined)[] = [managedUsersWhere(principal)];
+  if (query.client_id !== undefined) {
+    const client = await requireClient(db, principal, query.client_id);
+    conditions.push(eq(users.clientId, client.id));
+  }
+  const search = query.search?.trim();
+  if (search) {
+    const pattern = likePattern(search);
+    conditions.push(or(ilike(users.name, pattern), ilike(users.email, pattern)));
+  }
+  const where = and(...conditions);
+  const [field, direction] = (query.sort ?? 'name,asc').split(',') as [keyof typeof SORT_COLUMNS, string];
+  const order = direction === 'desc' ? desc : asc;
+
+  const [{ total }] = await db.select({ total: count() }).from(users).where(where);
+  const rows = await db
+    .select()
+    .from(users)
+    .where(where)
+    .orderBy(order(SORT_COLUMNS[field]), asc(users.id))
+    .limit(perPage)
+    .offset((page - 1) * perPage);
+  return { users: await toManagedUsers(db, principal, rows), meta: { page, perPage, total } };
+}

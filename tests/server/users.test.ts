@@ -1,0 +1,531 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyPassword } from '../../server/auth/passwords';
+import { sessions, sites, userSites, users, userTokens } from '../../server/db/schema';
+import { type OtherTenant, seedOtherTenant } from './helpers/otherTenant';
+import { addUser, demoIds, sessionFor } from './helpers/sessionFor';
+import { startTestApp, type TestApp } from './helpers/testApp';
+
+describe('user management: /api/users', () => {
+  let t: TestApp;
+  let other: OtherTenant;
+  let demo: Awaited<ReturnType<typeof demoIds>>;
+  let towerB: number;
+  const tokens: Record<string, string> = {};
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    other = await seedOtherTenant(t.db);
+    demo = await demoIds(t.db);
+    // A second site of the demo client, outside the site admin's group of sites.
+    const [site] = await t.db
+      .insert(sites)
+      .values({ clientId: demo.clientId, name: 'Tower B', timezone: 'UTC' })
+      .returning();
+    towerB = site.id;
+    for (const role of ['super-admin', 'client-admin', 'group-of-sites-admin'] as const) {
+      tokens[role] = await t.loginAs(role);
+    }
+    tokens.viewer = await t.loginAs('group-of-sites-viewer');
+    tokens.crew = await t.loginAs('crew-manager');
+    tokens.engineer = await t.loginAs('site-engineer');
+    tokens.otherClientAdmin = await t.login(other.email('client-admin'));
+  });
+  afterAll(() => t.close());
+
+  const get = (token: string | null, url: string) => t.call(token, { method: 'GET', url });
+  const post = (token: string | null, url: string, payload?: Record<string, unknown>) =>
+    t.call(token, { method: 'POST', url, ...(payload ? { payload } : {}) });
+  const membershipsOf = async (userId: number) =>
+    (await t.db.select().from(userSites).where(eq(userSites.userId, userId))).map((m) => m.siteId).sort();
+  const demoUser = (role: keyof typeof demo.userIds) => demo.userIds[role];
+
+  describe('GET /users', () => {
+    it("lists a client-admin's client users by name, with key and clients, never another client's", async () => {
+      const response = await get(tokens['client-admin'], '/api/users');
+      expect(response.statusCode).toBe(200);
+      const list = response.json.data as any[];
+      const names = list.map((u) => u.name);
+      expect(names).toEqual([...names].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())));
+      expect(names).toContain('Demo Site Viewer');
+      expect(names).not.toContain('Demo Super Admin');
+      expect(list.every((u) => u.client_id === demo.clientId)).toBe(true);
+      const viewer = list.find((u) => u.id === demoUser('group-of-sites-viewer'));
+      expect(viewer).toEqual({
+        id: viewer.id,
+        key: viewer.id,
+        name: 'Demo Site Viewer',
+        email: 'site-viewer@demo.sitewatch.dev',
+        user_role: 'group-of-sites-viewer',
+        status: 'active',
+        client_id: demo.clientId,
+        group_of_sites_id: demo.groupOfSitesId,
+        clients: [{ id: demo.clientId, name: 'Demo Construction Co' }],
+      });
+      expect(viewer).not.toHaveProperty('passwordHash');
+      expect(response.json.meta).toEqual({ page: 1, perPage: 20, total: list.length });
+    });
+
+    it('lists every client for a super-admin, and filters by client_id', async () => {
+      const all = await get(tokens['super-admin'], '/api/users?perPage=100');
+      expect(all.json.data.map((u: any) => u.email)).toEqual(
+        expect.arrayContaining(['super-admin@demo.sitewatch.dev', other.email('client-admin')]),
+      );
+      const superAdmin = all.json.data.find((u: any) => u.user_role === 'super-admin');
+      expect(superAdmin.clients.map((c: any) => c.name)).toEqual(['Demo Construction Co', 'Other Co']);
+
+      const filtered = await get(tokens['super-admin'], `/api/users?client_id=${other.clientId}`);
+      expect(filtered.statusCode).toBe(200);
+      expect(filtered.json.data.map((u: any) => u.email).sort()).toEqual(
+        [
+          other.email('client-admin'),
+          other.email('group-of-sites-admin'),
+          other.email('group-of-sites-viewer'),
+        ].sort(),
+      );
+    });
+
+    it("answers another client's client_id with 404", async () => {
+      const response = await get(tokens['client-admin'], `/api/users?client_id=${other.clientId}`);
+      expect(response.statusCode).toBe(404);
+      expect(response.json.message).toBe('Client not found');
+      expect(
+        (await get(tokens['group-of-sites-admin'], `/api/users?client_id=${other.clientId}`)).statusCode,
+      ).toBe(404);
+    });
+
+    it('shows a site admin the users of its sites, never an admin above it', async () => {
+      const response = await get(tokens['group-of-sites-admin'], '/api/users');
+      expect(response.statusCode).toBe(200);
+      const roles = response.json.data.map((u: any) => u.user_role);
+      expect(roles).not.toContain('client-admin');
+      expect(roles).not.toContain('super-admin');
+      expect(roles).toEqual(
+        expect.arrayContaining(['group-of-sites-admin', 'group-of-sites-viewer', 'crew-manager']),
+      );
+    });
+
+    it('pages, searches and sorts', async () => {
+      const all = await get(tokens['client-admin'], '/api/users');
+      const total = all.json.meta.total as number;
+      expect(total).toBeGreaterThanOrEqual(6);
+      const second = await get(tokens['client-admin'], '/api/users?page=2&perPage=2');
+      expect(second.statusCode).toBe(200);
+      expect(second.json.meta).toEqual({ page: 2, perPage: 2, total });
+      expect(second.json.data.map((u: any) => u.id)).toEqual(all.json.data.slice(2, 4).map((u: any) => u.id));
+      const beyond = await get(tokens['client-admin'], '/api/users?page=99&perPage=2');
+      expect(beyond.json).toMatchObject({ data: [], meta: { page: 99, perPage: 2, total } });
+
+      const search = await get(tokens['client-admin'], '/api/users?search=SITE%20VIEW');
+      expect(search.json.data.map((u: any) => u.name)).toEqual(['Demo Site Viewer']);
+      expect(search.json.meta.total).toBe(1);
+      const byEmail = await get(tokens['client-admin'], '/api/users?search=crew-manager%40');
+      expect(byEmail.json.data.map((u: any) => u.email)).toEqual(['crew-manager@demo.sitewatch.dev']);
+      const wildcard = await get(tokens['client-admin'], '/api/users?search=%25');
+      expect(wildcard.json.data).toEqual([]);
+
+      const desc = await get(tokens['client-admin'], '/api/users?sort=email,desc&perPage=100');
+      const emails = desc.json.data.map((u: any) => u.email);
+      expect(emails).toEqual([...emails].sort().reverse());
+    });
+
+    it.each([
+      ['page=0', 'page'],
+      ['page=abc', 'page'],
+      ['perPage=0', 'perPage'],
+      ['perPage=1000', 'perPage'],
+      ['client_id=abc', 'client_id'],
+      ['sort=password_hash,asc', 'sort'],
+      [`search=${'x'.repeat(101)}`, 'search'],
+    ])('refuses %s with 422', async (query, field) => {
+      const response = await get(tokens['client-admin'], `/api/users?${query}`);
+      expect(response.statusCode).toBe(422);
+      expect(response.json.errors).toHaveProperty(field);
+    });
+
+    it('refuses roles without user management with 403', async () => {
+      for (const token of [tokens.viewer, tokens.crew, tokens.engineer]) {
+        const response = await get(token, '/api/users');
+        expect(response.statusCode).toBe(403);
+        expect(response.json.message).toBe('Not Authorized');
+      }
+      expect((await get(null, '/api/users')).statusCode).toBe(401);
+    });
+  });
+
+  describe('GET /users/{id}/clients and /users/{id}/sites', () => {
+    it("gives a user's client and sites to its admin", async () => {
+      const viewer = demoUser('group-of-sites-viewer');
+      const clients = await get(tokens['client-admin'], `/api/users/${viewer}/clients`);
+      expect(clients.statusCode).toBe(200);
+      expect(clients.json.data).toEqual([{ id: demo.clientId, name: 'Demo Construction Co' }]);
+      const siteList = await get(tokens['client-admin'], `/api/users/${viewer}/sites`);
+      expect(siteList.statusCode).toBe(200);
+      expect(siteList.json.data).toEqual([
+        {
+          id: demo.siteId,
+          name: 'Tower A',
+          timezone: 'Asia/Dubai',
+          client_id: demo.clientId,
+          group_of_sites_id: demo.groupOfSitesId,
+        },
+      ]);
+    });
+
+    it("gives a client-admin all of its client's sites, and a super-admin every client", async () => {
+      const own = await get(tokens['client-admin'], `/api/users/${demoUser('client-admin')}/sites`);
+      expect(own.json.data.map((s: any) => s.name)).toEqual(['Tower A', 'Tower B']);
+      const superClients = await get(tokens['super-admin'], `/api/users/${demoUser('super-admin')}/clients`);
+      expect(superClients.json.data.map((c: any) => c.name)).toEqual(['Demo Construction Co', 'Other Co']);
+      const otherViewer = await get(
+        tokens['super-admin'],
+        `/api/users/${other.userIds['group-of-sites-viewer']}/sites`,
+      );
+      expect(otherViewer.json.data.map((s: any) => s.name)).toEqual(['Depot B']);
+      const filtered = await get(
+        tokens['super-admin'],
+        `/api/users/${demoUser('super-admin')}/sites?client_id=${other.clientId}`,
+      );
+      expect(filtered.json.data.map((s: any) => s.name)).toEqual(['Depot B']);
+    });
+
+    it('only shows the sites the caller can see', async () => {
+      // A crew manager of Tower A also made a member of Tower B, seen by a site admin of Tower A.
+      const crew = await addUser(t.db, {
+        role: 'crew-manager',
+        clientId: demo.clientId,
+        groupOfSitesId: demo.groupOfSitesId,
+        siteIds: [towerB],
+        password: 'a-long-password',
+      });
+      const seen = await get(tokens['group-of-sites-admin'], `/api/users/${crew.id}/sites`);
+      expect(seen.json.data.map((s: any) => s.name)).toEqual(['Tower A']);
+      const all = await get(tokens['client-admin'], `/api/users/${crew.id}/sites`);
+      expect(all.json.data.map((s: any) => s.name)).toEqual(['Tower A', 'Tower B']);
+    });
+
+    it('lets every role read its own clients and sites', async () => {
+      for (const [token, role] of [
+        [tokens.viewer, 'group-of-sites-viewer'],
+        [tokens.crew, 'crew-manager'],
+        [tokens.engineer, 'site-engineer'],
+      ] as const) {
+        const clients = await get(token, `/api/users/${demoUser(role)}/clients`);
+        expect(clients.statusCode).toBe(200);
+        expect(clients.json.data).toEqual([{ id: demo.clientId, name: 'Demo Construction Co' }]);
+        const siteList = await get(token, `/api/users/${demoUser(role)}/sites`);
+        expect(siteList.statusCode).toBe(200);
+        expect(siteList.json.data.map((s: any) => s.name)).toEqual(['Tower A']);
+      }
+    });
+
+    it("answers 404 for another client's user and client, 403 for someone else's to other roles", async () => {
+      for (const path of ['clients', 'sites']) {
+        const foreign = await get(
+          tokens['client-admin'],
+          `/api/users/${other.userIds['group-of-sites-viewer']}/${path}`,
+        );
+        expect(foreign.statusCode).toBe(404);
+        expect(foreign.json.message).toBe('User not found');
+        const above = await get(
+          tokens['group-of-sites-admin'],
+          `/api/users/${demoUser('client-admin')}/${path}`,
+        );
+        expect(above.statusCode).toBe(404);
+        expect((await get(tokens['client-admin'], `/api/users/999999/${path}`)).statusCode).toBe(404);
+        const peer = await get(tokens.viewer, `/api/users/${demoUser('crew-manager')}/${path}`);
+        expect(peer.statusCode).toBe(403);
+        expect((await get(tokens['client-admin'], `/api/users/abc/${path}`)).statusCode).toBe(422);
+        expect((await get(tokens['client-admin'], `/api/users/${2 ** 40}/${path}`)).statusCode).toBe(422);
+      }
+      const foreignClient = await get(
+        tokens['client-admin'],
+        `/api/users/${demoUser('client-admin')}/sites?client_id=${other.clientId}`,
+      );
+      expect(foreignClient.statusCode).toBe(404);
+      expect(foreignClient.json.message).toBe('Client not found');
+    });
+  });
+
+  describe('POST /users/{id} (edit)', () => {
+    it('changes name, role and memberships in one go', async () => {
+      const user = await addUser(t.db, {
+        role: 'group-of-sites-viewer',
+        clientId: demo.clientId,
+        siteIds: [demo.siteId],
+        password: 'a-long-password',
+      });
+      const response = await post(tokens['client-admin'], `/api/users/${user.id}`, {
+        name: ' Renamed ',
+        user_role: 'crew-manager',
+        site_ids: [towerB],
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json.message).toBe('User is updated successfully');
+      expect(response.json.data).toMatchObject({
+        id: user.id,
+        key: user.id,
+        name: 'Renamed',
+        user_role: 'crew-manager',
+        status: 'active',
+      });
+      expect(await membershipsOf(user.id)).toEqual([towerB]);
+
+      const nameOnly = await post(tokens['client-admin'], `/api/users/${user.id}`, { name: 'Only Name' });
+      expect(nameOnly.json.data).toMatchObject({ name: 'Only Name', user_role: 'crew-manager' });
+      expect(await membershipsOf(user.id)).toEqual([towerB]);
+    });
+
+    it("keeps memberships a site admin cannot see when it replaces a user's sites", async () => {
+      const user = await addUser(t.db, {
+        role: 'site-engineer',
+        clientId: demo.clientId,
+        groupOfSitesId: demo.groupOfSitesId,
+        siteIds: [towerB],
+      });
+      const response = await post(tokens['group-of-sites-admin'], `/api/users/${user.id}`, {
+        site_ids: [demo.siteId],
+      });
+      expect(response.statusCode).toBe(200);
+      expect(await membershipsOf(user.id)).toEqual([demo.siteId, towerB].sort());
+      const cleared = await post(tokens['group-of-sites-admin'], `/api/users/${user.id}`, { site_ids: [] });
+      expect(cleared.statusCode).toBe(200);
+      expect(await membershipsOf(user.id)).toEqual([towerB]);
+    });
+
+    it('keeps the role reach of invitations', async () => {
+      const user = await addUser(t.db, {
+        role: 'crew-manager',
+        clientId: demo.clientId,
+        groupOfSitesId: demo.groupOfSitesId,
+      });
+      const promote = await post(tokens['group-of-sites-admin'], `/api/users/${user.id}`, {
+        user_role: 'client-admin',
+      });
+      expect(promote.statusCode).toBe(403);
+      expect(promote.json.message).toBe('Not Authorized');
+      const toSuper = await post(tokens['client-admin'], `/api/users/${user.id}`, {
+        user_role: 'super-admin',
+      });
+      expect(toSuper.statusCode).toBe(403);
+      const elsewhere = await post(tokens['group-of-sites-admin'], `/api/users/${user.id}`, {
+        site_ids: [towerB],
+      });
+      expect(elsewhere.statusCode).toBe(404);
+      expect(elsewhere.json.message).toBe('Site not found');
+      const foreignSite = await post(tokens['super-admin'], `/api/users/${user.id}`, {
+        site_ids: [other.siteId],
+      });
+      expect(foreignSite.statusCode).toBe(422);
+      expect(foreignSite.json.errors).toHaveProperty('site_ids');
+      const self = await post(tokens['client-admin'], `/api/users/${demoUser('client-admin')}`, {
+        user_role: 'crew-manager',
+      });
+      expect(self.statusCode).toBe(422);
+      expect(self.json.errors).toEqual({ user_role: 'You cannot change your own role' });
+      const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
+      expect(row.role).toBe('crew-manager');
+    });
+
+    it('answers 404 across tenants, 403 to other roles and 422 to bad input', async () => {
+      const target = demoUser('crew-manager');
+      const foreign = await post(
+        tokens['client-admin'],
+        `/api/users/${other.userIds['group-of-sites-viewer']}`,
+        {
+          name: 'Hijack',
+        },
+      );
+      expect(foreign.statusCode).toBe(404);
+      expect(foreign.json.message).toBe('User not found');
+      expect(
+        (await post(tokens.otherClientAdmin, `/api/users/${target}`, { name: 'Hijack' })).statusCode,
+      ).toBe(404);
+      expect((await post(tokens.viewer, `/api/users/${target}`, { name: 'Hijack' })).statusCode).toBe(403);
+      expect((await post(tokens.crew, `/api/users/${target}`, { name: 'Hijack' })).statusCode).toBe(403);
+
+      const bad: [Record<string, unknown>, Record<string, string>][] = [
+        [{ name: '  ' }, { name: 'Name is required' }],
+        [{ name: 'x'.repeat(101) }, { name: 'Name accepts a maximum of 100 characters' }],
+        [{ user_role: 'owner' }, { user_role: 'User role is invalid' }],
+        [{ site_ids: 'all' }, {}],
+        [{ email: 'new@example.test' }, { email: 'Email is not allowed' }],
+      ];
+      for (const [payload, errors] of bad) {
+        const response = await post(tokens['client-admin'], `/api/users/${target}`, payload);
+        expect(response.statusCode, JSON.stringify(payload)).toBe(422);
+        expect(response.json.errors).toMatchObject(errors);
+      }
+      const [row] = await t.db.select().from(users).where(eq(users.id, target));
+      expect(row.name).toBe('Demo Crew Manager');
+    });
+  });
+
+  it('leaves /users/preferences and /users/recently-visited to the signed-in user, whatever the role', async () => {
+    const preferences = await post(tokens.viewer, '/api/users/preferences', { locale: 'en' });
+    expect(preferences.statusCode).toBe(200);
+    const visited = await post(tokens.crew, '/api/users/recently-visited', {
+      client_id: demo.clientId,
+      site_id: demo.siteId,
+    });
+    expect(visited.statusCode).toBe(200);
+  });
+
+  describe('activate and deactivate', () => {
+    it('deactivates at once: the user is inactive, its sessions revoked, its links unusable', async () => {
+      const user = await addUser(t.db, {
+        role: 'group-of-sites-viewer',
+        clientId: demo.clientId,
+        groupOfSitesId: demo.groupOfSitesId,
+        siteIds: [demo.siteId],
+        password: 'a-long-password',
+      });
+      const token = await sessionFor(t.db, user.id);
+      const second = await sessionFor(t.db, user.id);
+      expect((await get(token, `/api/users/${user.id}/sites`)).statusCode).toBe(200);
+      await t.db.insert(userTokens).values({
+        userId: user.id,
+        purpose: 'password-reset',
+        tokenHash: 'unused',
+        expiresAt: new Date(Date.now() + 1e6),
+      });
+
+      const response = await post(tokens['client-admin'], `/api/users/${user.id}/deactivate`);
+      expect(response.statusCode).toBe(200);
+      expect(response.json.message).toBe('User is deactivated successfully');
+      expect(response.json.data).toMatchObject({ id: user.id, status: 'inactive' });
+
+      const rows = await t.db.select().from(sessions).where(eq(sessions.userId, user.id));
+      expect(rows).toHaveLength(2);
+      expect(rows.every((s) => s.revokedAt !== null)).toBe(true);
+      expect((await get(token, `/api/users/${user.id}/sites`)).statusCode).toBe(401);
+      expect((await get(second, `/api/users/${user.id}/clients`)).statusCode).toBe(401);
+      const links = await t.db.select().from(userTokens).where(eq(userTokens.userId, user.id));
+      expect(links.every((l) => l.usedAt !== null)).toBe(true);
+
+      const activated = await post(tokens['client-admin'], `/api/users/${user.id}/activate`);
+      expect(activated.statusCode).toBe(200);
+      expect(activated.json.message).toBe('User is activated successfully');
+      expect(activated.json.data).toMatchObject({ id: user.id, status: 'active' });
+      // Revoked sessions stay revoked: the user signs in again.
+      expect((await get(token, `/api/users/${user.id}/sites`)).statusCode).toBe(401);
+      expect((await get(await sessionFor(t.db, user.id), `/api/users/${user.id}/sites`)).statusCode).toBe(
+        200,
+      );
+    });
+
+    it('does not activate a user who never registered', async () => {
+      const user = await addUser(t.db, { role: 'crew-manager', clientId: demo.clientId });
+      const response = await post(tokens['client-admin'], `/api/users/${user.id}/activate`);
+      expect(response.statusCode).toBe(409);
+      expect(response.json.message).toBe('User has not registered yet');
+      const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
+      expect(row.status).toBe('invited');
+    });
+
+    it('does not let a user deactivate itself', async () => {
+      const response = await post(
+        tokens['client-admin'],
+        `/api/users/${demoUser('client-admin')}/deactivate`,
+      );
+      expect(response.statusCode).toBe(422);
+      expect(response.json.message).toBe('You cannot deactivate yourself');
+    });
+
+    it('answers 404 across tenants, 403 to other roles and 422 to bad ids', async () => {
+      for (const action of ['activate', 'deactivate']) {
+        const foreign = await post(
+          tokens['client-admin'],
+          `/api/users/${other.userIds['group-of-sites-viewer']}/${action}`,
+        );
+        expect(foreign.statusCode).toBe(404);
+        expect(
+          (await post(tokens['group-of-sites-admin'], `/api/users/${demoUser('client-admin')}/${action}`))
+            .statusCode,
+        ).toBe(404);
+        expect(
+          (await post(tokens.viewer, `/api/users/${demoUser('crew-manager')}/${action}`)).statusCode,
+        ).toBe(403);
+        expect(
+          (await post(tokens.crew, `/api/users/${demoUser('site-engineer')}/${action}`)).statusCode,
+        ).toBe(403);
+        expect((await post(tokens['client-admin'], `/api/users/abc/${action}`)).statusCode).toBe(422);
+      }
+      const [row] = await t.db
+        .select()
+        .from(users)
+        .where(eq(users.id, other.userIds['group-of-sites-viewer']));
+      expect(row.status).toBe('active');
+    });
+  });
+
+  describe('POST /users/{id}/reset-password', () => {
+    it('sets the password and revokes the sessions of the user', async () => {
+      const user = await addUser(t.db, {
+        role: 'site-engineer',
+        clientId: demo.clientId,
+        groupOfSitesId: demo.groupOfSitesId,
+        siteIds: [demo.siteId],
+        password: 'the-old-password',
+      });
+      const token = await sessionFor(t.db, user.id);
+      const response = await post(tokens['group-of-sites-admin'], `/api/users/${user.id}/reset-password`, {
+        password: 'a-brand-new-password',
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json).toEqual({ status: 'success', message: 'Password is updated successfully' });
+      const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
+      expect(await verifyPassword(row.passwordHash, 'a-brand-new-password')).toBe(true);
+      expect(row.passwordHash).toMatch(/^\$argon2id\$/);
+      expect((await get(token, `/api/users/${user.id}/sites`)).statusCode).toBe(401);
+      const login = await t.call(null, {
+        method: 'POST',
+        url: '/api/login',
+        payload: { email: user.email, password: 'a-brand-new-password' },
+      });
+      expect(login.statusCode).toBe(200);
+    });
+
+    it("keeps the caller's own session when it resets its own password", async () => {
+      const admin = await addUser(t.db, {
+        role: 'client-admin',
+        clientId: demo.clientId,
+        password: 'first-password',
+      });
+      const mine = await sessionFor(t.db, admin.id);
+      const elsewhere = await sessionFor(t.db, admin.id);
+      const response = await post(mine, `/api/users/${admin.id}/reset-password`, {
+        password: 'second-password',
+      });
+      expect(response.statusCode).toBe(200);
+      expect((await get(mine, '/api/users')).statusCode).toBe(200);
+      expect((await get(elsewhere, '/api/users')).statusCode).toBe(401);
+    });
+
+    it('refuses bad passwords with 422, other tenants with 404 and other roles with 403', async () => {
+      const target = demoUser('crew-manager');
+      const cases: [Record<string, unknown>, string][] = [
+        [{}, 'Password is required'],
+        [{ password: 'short' }, 'Password accepts a minimum of 8 characters'],
+        [{ password: 'x'.repeat(129) }, 'Password accepts a maximum of 128 characters'],
+        [{ password: { p: 1 } }, 'Password is invalid'],
+      ];
+      for (const [payload, message] of cases) {
+        const response = await post(tokens['client-admin'], `/api/users/${target}/reset-password`, payload);
+        expect(response.statusCode).toBe(422);
+        expect(response.json.errors).toEqual({ password: message });
+      }
+      const body = { password: 'a-long-password' };
+      const foreign = await post(
+        tokens['client-admin'],
+        `/api/users/${other.userIds['group-of-sites-viewer']}/reset-password`,
+        body,
+      );
+      expect(foreign.statusCode).toBe(404);
+      expect((await post(tokens.viewer, `/api/users/${target}/reset-password`, body)).statusCode).toBe(403);
+      expect((await post(tokens.crew, `/api/users/${target}/reset-password`, body)).statusCode).toBe(403);
+      const [row] = await t.db.select().from(users).where(eq(users.id, target));
+      expect(await verifyPassword(row.passwordHash, 'sitewatch-demo')).toBe(true);
+    });
+  });
+});
