@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import { type Area, type Capability, can } from '../../src/domain/access';
 import { isRole } from '../../src/domain/roles';
@@ -16,6 +16,7 @@ export function bearerToken(request: FastifyRequest): string | null {
 }
 
 export async function resolvePrincipal(db: Db, token: string): Promise<Principal | null> {
+  // One round trip on every authenticated call: session, user and the role's permissions.
   const [row] = await db
     .select({
       sessionId: sessions.id,
@@ -24,6 +25,9 @@ export async function resolvePrincipal(db: Db, token: string): Promise<Principal
       status: users.status,
       clientId: users.clientId,
       groupOfSitesId: users.groupOfSitesId,
+      permissions: sql<
+        string[]
+      >`coalesce((select array_agg(${rolePermissions.permission}) from ${rolePermissions} where ${rolePermissions.role} = ${users.role}), '{}')`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -36,16 +40,12 @@ export async function resolvePrincipal(db: Db, token: string): Promise<Principal
     )
     .limit(1);
   if (row?.status !== 'active' || !isRole(row.role)) return null;
-  const granted = await db
-    .select({ permission: rolePermissions.permission })
-    .from(rolePermissions)
-    .where(eq(rolePermissions.role, row.role));
   return {
     id: row.id,
     role: row.role,
     clientId: row.clientId,
     groupOfSitesId: row.groupOfSitesId,
-    permissions: granted.map((g) => g.permission),
+    permissions: row.permissions,
     sessionId: row.sessionId,
   };
 }
