@@ -18,10 +18,13 @@ export interface SessionView {
   user: ApiUser | null;
   /** The last login error message (for example "Invalid email or password"), if any. */
   loginError: string | null;
+  /** Added: a session call is under way (restoring, signing in or out); the machine's 'busy' tag. */
+  busy: boolean;
 }
 
 export interface SessionActions {
-  login(credentials: { email: string; password: string; groupOfSitesId?: number }): void;
+  /** With `siteId` (added) it signs straight into that site: POST /sites/{siteId}/login. */
+  login(credentials: { email: string; password: string; siteId?: number; groupOfSitesId?: number }): void;
   logout(): void;
   /** After the user picks a client or site: stores it locally and on the server (recently-visited). */
   rememberSelection(selection: { clientId: number | null; siteId: number | null }): void;

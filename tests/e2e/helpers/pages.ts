@@ -1,0 +1,26 @@
+import type { Page } from 'playwright-core';
+
+export const DEMO_PASSWORD = 'sitewatch-demo';
+
+export async function signIn(
+  page: Page,
+  baseUrl: string,
+  email: string,
+  password = DEMO_PASSWORD,
+): Promise<void> {
+  await page.goto(`${baseUrl}/login`);
+  await page.fill('input[name="email"]', email);
+  await page.fill('input[name="password"]', password);
+  await page.click('button[type="submit"]');
+  await page.waitForSelector('nav[data-testid="side-menu"]');
+}
+
+/** The texts of the side menu's links, as the user sees them. */
+export async function menuLabels(page: Page): Promise<string[]> {
+  const labels = await page.locator('nav[data-testid="side-menu"] a').allInnerTexts();
+  return labels.map((label) => label.trim()).filter(Boolean);
+}
+
+export async function screenTitle(page: Page): Promise<string> {
+  return (await page.locator('h1[data-testid="screen-title"]').innerText()).trim();
+}
