@@ -1,26 +1,26 @@
 import '@blueprintjs/core/lib/css/blueprint.css';
 import './views/shell/shell.css';
 import { NonIdealState } from '@blueprintjs/core';
+import { Icons } from '@blueprintjs/icons';
 import * as Sentry from '@sentry/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
-import { isCancelled } from './api/client';
+import { shouldRetryRead } from './api/retryPolicy';
 import { messages } from './domain/messages';
 import { initI18n } from './i18n';
 import { App } from './views/App';
+import { errorReportingOptions } from './views/errorReporting';
 import { SessionProvider } from './views/session/SessionProvider';
 
-// Error reporting only when a DSN is configured at build time; without one Sentry stays off.
+// Error reporting sends only when a DSN is configured at build time; without one Sentry stays off.
 const sentryDsn = import.meta.env.VITE_SENTRY_DSN as string | undefined;
-if (sentryDsn) {
-  Sentry.init({
-    dsn: sentryDsn,
-    integrations: [Sentry.browserTracingIntegration()],
-    tracesSampleRate: 0.3,
-  });
-}
+Sentry.init({ ...errorReportingOptions(sentryDsn), integrations: [Sentry.browserTracingIntegration()] });
+
+// Every icon up front, in one chunk: a control-room screen that loses its connection later must
+// not be left with empty boxes where icons would have loaded on demand.
+void Icons.loadAll({ loader: 'all' });
 
 const i18n = initI18n();
 
@@ -29,8 +29,7 @@ const queryClient = new QueryClient({
     queries: {
       staleTime: 30_000,
       refetchOnWindowFocus: false,
-      // A cancelled request is not a failure to retry (spec §8: ignored silently).
-      retry: (failureCount, error) => !isCancelled(error) && failureCount < 1,
+      retry: shouldRetryRead,
     },
   },
 });

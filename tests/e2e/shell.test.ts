@@ -1,0 +1,158 @@
+import { isNull } from 'drizzle-orm';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { sessions } from '../../server/db/schema';
+import { launchBrowser } from './helpers/browser';
+import { type E2eServer, startE2eServer } from './helpers/e2eServer';
+import { signIn } from './helpers/pages';
+
+async function selectedText(page: Page, testId: string): Promise<string> {
+  return page.locator(`select[data-testid="${testId}"] option:checked`).innerText();
+}
+
+async function optionTexts(page: Page, testId: string): Promise<string[]> {
+  return page.locator(`select[data-testid="${testId}"] option`).allInnerTexts();
+}
+
+describe('the console shell in Chromium', () => {
+  let server: E2eServer;
+  let browser: Browser;
+  let context: BrowserContext;
+
+  beforeAll(async () => {
+    server = await startE2eServer();
+    browser = await launchBrowser();
+  });
+  afterEach(() => context?.close());
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  async function newPage(): Promise<Page> {
+    context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    return context.newPage();
+  }
+
+  it('picks the client, site and first building; a new site becomes selected and survives a reload', async () => {
+    const page = await newPage();
+    await signIn(page, server.baseUrl, 'client-admin@demo.sitewatch.dev');
+    await page.waitForFunction(() => {
+      const building = document.querySelector<HTMLSelectElement>('select[data-testid="building-picker"]');
+      return building !== null && !building.disabled;
+    });
+    expect(await selectedText(page, 'client-picker')).toBe('Demo Construction Co');
+    expect(await selectedText(page, 'site-picker')).toBe('Tower A');
+    expect(await selectedText(page, 'building-picker')).toBe('North Block');
+
+    await page.click('[data-testid="new-site"]');
+    await page.fill('[data-testid="new-site-form"] input[name="name"]', 'Annex B');
+    await page.click('[data-testid="new-site-form"] button[type="submit"]');
+    await page.waitForFunction(
+      () =>
+        document.querySelector<HTMLSelectElement>('select[data-testid="site-picker"]')?.selectedOptions[0]
+          ?.textContent === 'Annex B',
+    );
+    // Sites are listed by name, and the new one has no buildings yet.
+    expect(await optionTexts(page, 'site-picker')).toEqual(['Annex B', 'Tower A']);
+
+    await page.reload();
+    await page.waitForSelector('nav[data-testid="side-menu"]');
+    await page.waitForFunction(
+      () =>
+        document.querySelector<HTMLSelectElement>('select[data-testid="site-picker"]')?.selectedOptions[0]
+          ?.textContent === 'Annex B',
+    );
+
+    // Switching back is remembered too.
+    const towerA = await page
+      .locator('select[data-testid="site-picker"] option', { hasText: 'Tower A' })
+      .getAttribute('value');
+    await page.selectOption('select[data-testid="site-picker"]', towerA!);
+    await page.waitForFunction(
+      () =>
+        document.querySelector<HTMLSelectElement>('select[data-testid="building-picker"]')?.selectedOptions[0]
+          ?.textContent === 'North Block',
+    );
+    await page.reload();
+    await page.waitForFunction(
+      () =>
+        document.querySelector<HTMLSelectElement>('select[data-testid="site-picker"]')?.selectedOptions[0]
+          ?.textContent === 'Tower A',
+    );
+  });
+
+  it('shows the offline notice until the connection is back, then "Internet is back!" for a second', async () => {
+    const page = await newPage();
+    await signIn(page, server.baseUrl, 'site-viewer@demo.sitewatch.dev');
+    await context.setOffline(true);
+    const offline = page.getByText('No internet connection, please check your connection and try again');
+    await offline.waitFor();
+    await page.waitForTimeout(1500);
+    expect(await offline.isVisible()).toBe(true);
+    await context.setOffline(false);
+    const back = page.getByText('Internet is back!');
+    await back.waitFor();
+    await offline.waitFor({ state: 'detached' });
+    await back.waitFor({ state: 'detached', timeout: 3000 });
+  });
+
+  it('a revoked session shows "Bad Credentials" and goes to /login', async () => {
+    const page = await newPage();
+    await signIn(page, server.baseUrl, 'crew-manager@demo.sitewatch.dev');
+    await server.db.update(sessions).set({ revokedAt: new Date() }).where(isNull(sessions.revokedAt));
+    await page.reload({ waitUntil: 'commit' });
+    // The toast lasts one second, then the console goes to /login.
+    await page.getByText('Bad Credentials').first().waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    await page.waitForURL(`${server.baseUrl}/login`);
+    expect(await page.evaluate(() => [localStorage.getItem('auth'), localStorage.getItem('user')])).toEqual([
+      null,
+      null,
+    ]);
+  });
+
+  it('a refused call shows "Not Authorized" and goes to /403', async () => {
+    const page = await newPage();
+    await signIn(page, server.baseUrl, 'site-admin@demo.sitewatch.dev');
+    await page.route('**/api/sites/*/buildings', (route) =>
+      route.fulfill({
+        status: 403,
+        contentType: 'application/json',
+        body: JSON.stringify({ status: 'error', message: 'Not Authorized' }),
+      }),
+    );
+    await page.reload();
+    await page.getByText('Not Authorized').first().waitFor();
+    await page.waitForURL(`${server.baseUrl}/403`);
+    await page.waitForSelector('[data-testid="forbidden"]');
+  });
+
+  it('shows the loading screen while the session is restored', async () => {
+    const page = await newPage();
+    await signIn(page, server.baseUrl, 'safety-demo@demo.sitewatch.dev');
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/user', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.reload({ waitUntil: 'domcontentloaded' });
+    await page.waitForSelector('[data-testid="session-loading"]');
+    release();
+    await page.waitForSelector('nav[data-testid="side-menu"]');
+  });
+
+  it('logging out in one tab reloads the other, which lands on /login', async () => {
+    const first = await newPage();
+    await signIn(first, server.baseUrl, 'site-admin@demo.sitewatch.dev');
+    const second = await context.newPage();
+    await second.goto(`${server.baseUrl}/workers`);
+    await second.waitForSelector('nav[data-testid="side-menu"]');
+    await first.goto(`${server.baseUrl}/logout`);
+    await first.waitForURL(`${server.baseUrl}/login`);
+    await second.waitForURL(`${server.baseUrl}/login`);
+  });
+});
