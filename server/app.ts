@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { requireAuthentication } from './auth/authenticate';
 import { installErrorHandler, notFoundMessage } from './http/errorHandler';
 import { strictValidatorCompiler } from './http/validator';
@@ -16,6 +16,8 @@ export interface AppOptions extends Services {
   logger?: FastifyServerOptions['logger'];
   /** Folder of the built console to serve; omitted in API-only tests. */
   consoleDir?: string;
+  /** Sees every route as it is registered (the API reference is written from them). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** The HTTP app in layers: external plugins, then the error envelope, then route plugins. */
@@ -27,6 +29,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: options.config.trustProxy,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(strictValidatorCompiler);
   app.decorateRequest('principal', null);
   installErrorHandler(app);

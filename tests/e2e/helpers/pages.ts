@@ -20,7 +20,3 @@ export async function menuLabels(page: Page): Promise<string[]> {
   const labels = await page.locator('nav[data-testid="side-menu"] a').allInnerTexts();
   return labels.map((label) => label.trim()).filter(Boolean);
 }
-
-export async function screenTitle(page: Page): Promise<string> {
-  return (await page.locator('h1[data-testid="screen-title"]').innerText()).trim();
-}
