@@ -103,6 +103,23 @@ describe('account journeys through the outbox', () => {
     await page.close();
   });
 
+  it("form errors use the spec's words, next to their fields", async () => {
+    page = await browser.newPage();
+    await page.goto(`${server.baseUrl}/register/not-a-real-link`);
+    await page.click('button[type="submit"]');
+    expect(await page.locator('#name-error').innerText()).toBe('Name is required');
+    expect(await page.locator('#password-error').innerText()).toBe('Password is required');
+    await page.fill('input[name="password"]', 'short');
+    await page.fill('input[name="confirmPassword"]', 'short');
+    expect(await page.locator('#password-error').innerText()).toBe(
+      'Password accepts a minimum of 8 characters',
+    );
+    await page.goto(`${server.baseUrl}/login`);
+    await page.click('button[type="submit"]');
+    expect(await page.locator('#email-error').innerText()).toBe('Email is required');
+    await page.close();
+  });
+
   it('a signed-out visitor is sent to /login, and a signed-in one away from /login', async () => {
     page = await browser.newPage();
     await page.goto(`${server.baseUrl}/workers`);

@@ -1,6 +1,7 @@
-import { Card, FormGroup, H1, InputGroup } from '@blueprintjs/core';
+import { Button, Callout, Card, FormGroup, H1, InputGroup } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
 import './auth.css';
 
 /** The frame of every public page: the product name, a title, and the form. */
@@ -79,5 +80,34 @@ export function AuthField({
         aria-describedby={error ? errorId : undefined}
       />
     </FormGroup>
+  );
+}
+
+/** A refused request, above the form. */
+export function FormFailure({ message, testId }: { message: string | null; testId: string }) {
+  if (!message) return null;
+  return (
+    <Callout intent="danger" className="sw-auth-callout" data-testid={testId} role="alert">
+      {message}
+    </Callout>
+  );
+}
+
+export function SubmitButton({ text, pending }: { text: string; pending: boolean }) {
+  return (
+    <div className="sw-auth-actions">
+      <Button type="submit" intent="primary" size="large" fill loading={pending}>
+        {text}
+      </Button>
+    </div>
+  );
+}
+
+export function BackToLogin() {
+  const { t } = useTranslation();
+  return (
+    <div className="sw-auth-links">
+      <Link href="/login">{t('auth.backToLogin')}</Link>
+    </div>
   );
 }

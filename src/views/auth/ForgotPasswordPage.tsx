@@ -1,10 +1,9 @@
-import { Button, Callout } from '@blueprintjs/core';
+import { Callout } from '@blueprintjs/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
 import { forgotPassword } from '../../api/auth';
 import { useApi } from '../session/SessionProvider';
-import { AuthCard, AuthField } from './AuthCard';
+import { AuthCard, AuthField, BackToLogin, FormFailure, SubmitButton } from './AuthCard';
 import { describeFailure, emailError, useAbortableCall, useFormErrors } from './authForm';
 
 type Field = 'email';
@@ -51,37 +50,20 @@ export function ForgotPasswordPage() {
         </Callout>
       ) : (
         <>
-          {failure && (
-            <Callout intent="danger" className="sw-auth-callout" role="alert">
-              {failure}
-            </Callout>
-          )}
+          <FormFailure message={failure} testId="forgot-password-error" />
           <form onSubmit={submit} noValidate aria-label={t('auth.forgot.title')}>
             <AuthField
-              id="email"
+              {...errors.bind('email', email, setEmail)}
               type="email"
               label={t('auth.field.email')}
-              value={email}
-              onChange={(value) => {
-                setEmail(value);
-                errors.edited('email');
-              }}
-              onBlur={() => errors.touch('email')}
-              error={errors.shown('email')}
               autoComplete="email"
               autoFocus
             />
-            <div className="sw-auth-actions">
-              <Button type="submit" intent="primary" size="large" fill loading={pending}>
-                {t('auth.forgot.submit')}
-              </Button>
-            </div>
+            <SubmitButton text={t('auth.forgot.submit')} pending={pending} />
           </form>
         </>
       )}
-      <div className="sw-auth-links">
-        <Link href="/login">{t('auth.backToLogin')}</Link>
-      </div>
+      <BackToLogin />
     </AuthCard>
   );
 }

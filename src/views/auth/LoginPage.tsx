@@ -1,9 +1,8 @@
-import { Button, Callout } from '@blueprintjs/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { useSession } from '../session/SessionProvider';
-import { AuthCard, AuthField } from './AuthCard';
+import { AuthCard, AuthField, FormFailure, SubmitButton } from './AuthCard';
 import { emailError, serverText, signInPasswordError, useFormErrors } from './authForm';
 
 type Field = 'email' | 'password';
@@ -35,38 +34,25 @@ export function LoginPage() {
 
   return (
     <AuthCard title={t('auth.login.title')}>
-      {attempted && loginError && !signingIn && (
-        <Callout intent="danger" className="sw-auth-callout" data-testid="login-error" role="alert">
-          {serverText(t, loginError)}
-        </Callout>
-      )}
+      <FormFailure
+        message={attempted && loginError && !signingIn ? serverText(t, loginError) : null}
+        testId="login-error"
+      />
       <form onSubmit={submit} noValidate aria-label={t('auth.login.title')}>
         <AuthField
-          id="email"
+          {...errors.bind('email', email, setEmail)}
           type="email"
           label={t('auth.field.email')}
-          value={email}
-          onChange={setEmail}
-          onBlur={() => errors.touch('email')}
-          error={errors.shown('email')}
           autoComplete="username"
           autoFocus
         />
         <AuthField
-          id="password"
+          {...errors.bind('password', password, setPassword)}
           type="password"
           label={t('auth.field.password')}
-          value={password}
-          onChange={setPassword}
-          onBlur={() => errors.touch('password')}
-          error={errors.shown('password')}
           autoComplete="current-password"
         />
-        <div className="sw-auth-actions">
-          <Button type="submit" intent="primary" size="large" fill loading={signingIn}>
-            {t('auth.login.submit')}
-          </Button>
-        </div>
+        <SubmitButton text={t('auth.login.submit')} pending={signingIn} />
       </form>
       <div className="sw-auth-links">
         <Link href="/forgot-password" data-testid="forgot-password-link">

@@ -1,11 +1,10 @@
-import { Button, Callout } from '@blueprintjs/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useParams } from 'wouter';
+import { useLocation, useParams } from 'wouter';
 import { register } from '../../api/auth';
 import { notify } from '../notify';
 import { useApi } from '../session/SessionProvider';
-import { AuthCard, AuthField } from './AuthCard';
+import { AuthCard, AuthField, BackToLogin, FormFailure, SubmitButton } from './AuthCard';
 import {
   confirmPasswordError,
   describeFailure,
@@ -14,6 +13,7 @@ import {
   useAbortableCall,
   useFormErrors,
 } from './authForm';
+import { NewPasswordFields } from './NewPasswordFields';
 
 type Field = 'name' | 'password' | 'confirmPassword';
 const FIELDS: readonly Field[] = ['name', 'password', 'confirmPassword'];
@@ -51,52 +51,26 @@ export function RegisterPage() {
     }
   };
 
-  const field = (id: Field, value: string, set: (value: string) => void) => ({
-    id,
-    value,
-    onChange: (next: string) => {
-      set(next);
-      errors.edited(id);
-    },
-    onBlur: () => errors.touch(id),
-    error: errors.shown(id),
-  });
-
   return (
     <AuthCard title={t('auth.register.title')} intro={t('auth.register.intro')}>
-      {failure && (
-        <Callout intent="danger" className="sw-auth-callout" data-testid="register-error" role="alert">
-          {failure}
-        </Callout>
-      )}
+      <FormFailure message={failure} testId="register-error" />
       <form onSubmit={submit} noValidate aria-label={t('auth.register.title')}>
         <AuthField
-          {...field('name', name, setName)}
+          {...errors.bind('name', name, setName)}
           label={t('auth.field.name')}
           autoComplete="name"
           autoFocus
         />
-        <AuthField
-          {...field('password', password, setPassword)}
-          type="password"
-          label={t('auth.field.password')}
-          autoComplete="new-password"
+        <NewPasswordFields
+          errors={errors}
+          password={password}
+          confirmation={confirmation}
+          setPassword={setPassword}
+          setConfirmation={setConfirmation}
         />
-        <AuthField
-          {...field('confirmPassword', confirmation, setConfirmation)}
-          type="password"
-          label={t('auth.field.confirmPassword')}
-          autoComplete="new-password"
-        />
-        <div className="sw-auth-actions">
-          <Button type="submit" intent="primary" size="large" fill loading={pending}>
-            {t('auth.register.submit')}
-          </Button>
-        </div>
+        <SubmitButton text={t('auth.register.submit')} pending={pending} />
       </form>
-      <div className="sw-auth-links">
-        <Link href="/login">{t('auth.backToLogin')}</Link>
-      </div>
+      <BackToLogin />
     </AuthCard>
   );
 }

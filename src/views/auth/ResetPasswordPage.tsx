@@ -1,11 +1,10 @@
-import { Button, Callout } from '@blueprintjs/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useParams } from 'wouter';
+import { useLocation, useParams } from 'wouter';
 import { resetPassword } from '../../api/auth';
 import { notify } from '../notify';
 import { useApi } from '../session/SessionProvider';
-import { AuthCard, AuthField } from './AuthCard';
+import { AuthCard, BackToLogin, FormFailure, SubmitButton } from './AuthCard';
 import {
   confirmPasswordError,
   describeFailure,
@@ -13,6 +12,7 @@ import {
   useAbortableCall,
   useFormErrors,
 } from './authForm';
+import { NewPasswordFields } from './NewPasswordFields';
 
 type Field = 'password' | 'confirmPassword';
 const FIELDS: readonly Field[] = ['password', 'confirmPassword'];
@@ -50,48 +50,19 @@ export function ResetPasswordPage() {
 
   return (
     <AuthCard title={t('auth.reset.title')}>
-      {failure && (
-        <Callout intent="danger" className="sw-auth-callout" data-testid="reset-password-error" role="alert">
-          {failure}
-        </Callout>
-      )}
+      <FormFailure message={failure} testId="reset-password-error" />
       <form onSubmit={submit} noValidate aria-label={t('auth.reset.title')}>
-        <AuthField
-          id="password"
-          type="password"
-          label={t('auth.field.password')}
-          value={password}
-          onChange={(value) => {
-            setPassword(value);
-            errors.edited('password');
-          }}
-          onBlur={() => errors.touch('password')}
-          error={errors.shown('password')}
-          autoComplete="new-password"
+        <NewPasswordFields
+          errors={errors}
+          password={password}
+          confirmation={confirmation}
+          setPassword={setPassword}
+          setConfirmation={setConfirmation}
           autoFocus
         />
-        <AuthField
-          id="confirmPassword"
-          type="password"
-          label={t('auth.field.confirmPassword')}
-          value={confirmation}
-          onChange={(value) => {
-            setConfirmation(value);
-            errors.edited('confirmPassword');
-          }}
-          onBlur={() => errors.touch('confirmPassword')}
-          error={errors.shown('confirmPassword')}
-          autoComplete="new-password"
-        />
-        <div className="sw-auth-actions">
-          <Button type="submit" intent="primary" size="large" fill loading={pending}>
-            {t('auth.reset.submit')}
-          </Button>
-        </div>
+        <SubmitButton text={t('auth.reset.submit')} pending={pending} />
       </form>
-      <div className="sw-auth-links">
-        <Link href="/login">{t('auth.backToLogin')}</Link>
-      </div>
+      <BackToLogin />
     </AuthCard>
   );
 }

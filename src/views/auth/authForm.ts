@@ -72,6 +72,15 @@ export function serverText(t: Translate, message: string): string {
 
 export type FieldErrors<F extends string> = Partial<Record<F, string | null>>;
 
+/** What ties an AuthField to its value and its errors. */
+export interface FieldBinding {
+  id: string;
+  value: string;
+  onChange(next: string): void;
+  onBlur(): void;
+  error: string | null;
+}
+
 /**
  * Shows a field's error once the user has left the field or tried to submit, so an empty form
  * does not open in red. Field errors of a 422 reply show until the field is edited.
@@ -88,8 +97,17 @@ export function useFormErrors<F extends string>(errors: FieldErrors<F>) {
   return {
     shown,
     hasErrors,
-    touch: (field: F) => setTouched((known) => (known[field] ? known : { ...known, [field]: true })),
-    edited: (field: F) => setServer((known) => (known[field] ? { ...known, [field]: null } : known)),
+    /** The props that tie an AuthField to its value and to these errors. */
+    bind: (field: F, value: string, set: (value: string) => void): FieldBinding => ({
+      id: field,
+      value,
+      onChange: (next: string) => {
+        set(next);
+        setServer((known) => (known[field] ? { ...known, [field]: null } : known));
+      },
+      onBlur: () => setTouched((known) => (known[field] ? known : { ...known, [field]: true })),
+      error: shown(field),
+    }),
     submitting: () => setSubmitted(true),
     setServerErrors: setServer,
   };
