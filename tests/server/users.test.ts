@@ -1,35 +1,21 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../server/auth/passwords';
-import { sessions, sites, userSites, users, userTokens } from '../../server/db/schema';
-import { type OtherTenant, seedOtherTenant } from './helpers/otherTenant';
-import { addUser, demoIds, sessionFor } from './helpers/sessionFor';
-import { startTestApp, type TestApp } from './helpers/testApp';
+import { sessions, userSites, users, userTokens } from '../../server/db/schema';
+import type { OtherTenant } from './helpers/otherTenant';
+import { addUser, sessionFor } from './helpers/sessionFor';
+import type { TestApp } from './helpers/testApp';
+import { startUserManagementFixture, type UserManagementFixture } from './helpers/userManagementFixture';
 
 describe('user management: /api/users', () => {
   let t: TestApp;
   let other: OtherTenant;
-  let demo: Awaited<ReturnType<typeof demoIds>>;
+  let demo: UserManagementFixture['demo'];
   let towerB: number;
-  const tokens: Record<string, string> = {};
+  let tokens: UserManagementFixture['tokens'];
 
   beforeAll(async () => {
-    t = await startTestApp();
-    other = await seedOtherTenant(t.db);
-    demo = await demoIds(t.db);
-    // A second site of the demo client, outside the site admin's group of sites.
-    const [site] = await t.db
-      .insert(sites)
-      .values({ clientId: demo.clientId, name: 'Tower B', timezone: 'UTC' })
-      .returning();
-    towerB = site.id;
-    for (const role of ['super-admin', 'client-admin', 'group-of-sites-admin'] as const) {
-      tokens[role] = await t.loginAs(role);
-    }
-    tokens.viewer = await t.loginAs('group-of-sites-viewer');
-    tokens.crew = await t.loginAs('crew-manager');
-    tokens.engineer = await t.loginAs('site-engineer');
-    tokens.otherClientAdmin = await t.login(other.email('client-admin'));
+    ({ t, other, demo, towerB, tokens } = await startUserManagementFixture());
   });
   afterAll(() => t.close());
 

@@ -1,16 +1,11 @@
 import type { ApiUser } from '../../domain/user';
+import type { SessionStateName } from '../../machines/session.machine';
 
 /**
  * What views know of the session. The session provider implements it on top of the session
  * machine; views never reach into the machine itself.
  */
-export type SessionPhase =
-  | 'restoring'
-  | 'signedOut'
-  | 'signingIn'
-  | 'signedIn'
-  | 'signingOut'
-  | 'redirecting';
+export type SessionPhase = SessionStateName;
 
 export interface SessionView {
   phase: SessionPhase;
