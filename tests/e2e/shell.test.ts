@@ -145,6 +145,18 @@ describe('the console shell in Chromium', () => {
     await page.waitForSelector('nav[data-testid="side-menu"]');
   });
 
+  it("opens the side modal with the user's profile from the header, and Escape closes it", async () => {
+    const page = await newPage();
+    await signIn(page, server.baseUrl, 'site-viewer@demo.sitewatch.dev');
+    await page.click('[data-testid="current-user"]');
+    const modal = page.locator('[data-testid="side-modal"]');
+    await modal.waitFor();
+    expect(await modal.innerText()).toContain('site-viewer@demo.sitewatch.dev');
+    expect(await modal.innerText()).toContain('Site Viewer');
+    await page.keyboard.press('Escape');
+    await modal.waitFor({ state: 'detached' });
+  });
+
   it('logging out in one tab reloads the other, which lands on /login', async () => {
     const first = await newPage();
     await signIn(first, server.baseUrl, 'site-admin@demo.sitewatch.dev');

@@ -6,11 +6,14 @@ import { ROLE_LABELS } from '../../domain/roles';
 import type { ApiUser } from '../../domain/user';
 import { LanguageSwitch } from './LanguageSwitch';
 import { SelectionPickers } from './SelectionPickers';
+import { useSideModal } from './SideModal';
+import { UserProfile } from './UserProfile';
 
 /** The top bar: product name, client/site/building pickers, language, the user and logout. */
 export function AppHeader({ user }: { user: ApiUser }) {
   const { t } = useTranslation();
   const role = user.user_role;
+  const sideModal = useSideModal();
   return (
     <header className="sw-header">
       <Link to={landingPath(role)} className="sw-brand">
@@ -20,12 +23,20 @@ export function AppHeader({ user }: { user: ApiUser }) {
       <SelectionPickers />
       <div className="sw-header-end">
         <LanguageSwitch />
-        <div className="sw-user" data-testid="current-user">
+        <button
+          type="button"
+          className="sw-user"
+          data-testid="current-user"
+          title={t('shell.profile.title')}
+          onClick={() =>
+            sideModal.open({ title: t('shell.profile.title'), content: <UserProfile user={user} /> })
+          }
+        >
           <span className="sw-user-name">{user.name}</span>
           <span className="sw-user-role" data-testid="current-role">
             {t(`shell.role.${role}`, { defaultValue: ROLE_LABELS[role] })}
           </span>
-        </div>
+        </button>
         <Link to="/logout" className="sw-logout" data-testid="logout-link">
           <Icon icon="log-out" />
           <span>{t('shell.logout')}</span>

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { ApiUser } from '../../domain/user';
 import { AppHeader } from './AppHeader';
 import { SideMenu } from './SideMenu';
+import { SideModalProvider } from './SideModal';
 import './shell.css';
 
 /**
@@ -10,12 +11,14 @@ import './shell.css';
  */
 export function AppShell({ user, children }: { user: ApiUser; children: ReactNode }) {
   return (
-    <div className="sw-shell">
-      <AppHeader user={user} />
-      <div className="sw-body">
-        <SideMenu role={user.user_role} />
-        <main className="sw-main">{children}</main>
+    <SideModalProvider>
+      <div className="sw-shell">
+        <AppHeader user={user} />
+        <div className="sw-body">
+          <SideMenu role={user.user_role} />
+          <main className="sw-main">{children}</main>
+        </div>
       </div>
-    </div>
+    </SideModalProvider>
   );
 }
