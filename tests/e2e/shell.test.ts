@@ -5,6 +5,7 @@ import { sessions } from '../../server/db/schema';
 import { launchBrowser } from './helpers/browser';
 import { type E2eServer, startE2eServer } from './helpers/e2eServer';
 import { signIn } from './helpers/pages';
+import { recordToasts, toastsSeen } from './helpers/toasts';
 
 async function selectedText(page: Page, testId: string): Promise<string> {
   return page.locator(`select[data-testid="${testId}"] option:checked`).innerText();
@@ -84,6 +85,7 @@ describe('the console shell in Chromium', () => {
 
   it('shows the offline notice until the connection is back, then "Internet is back!" for a second', async () => {
     const page = await newPage();
+    await recordToasts(page);
     await signIn(page, server.baseUrl, 'site-viewer@demo.sitewatch.dev');
     await context.setOffline(true);
     const offline = page.getByText('No internet connection, please check your connection and try again');
@@ -91,21 +93,19 @@ describe('the console shell in Chromium', () => {
     await page.waitForTimeout(1500);
     expect(await offline.isVisible()).toBe(true);
     await context.setOffline(false);
-    const back = page.getByText('Internet is back!');
-    await back.waitFor();
     await offline.waitFor({ state: 'detached' });
-    await back.waitFor({ state: 'detached', timeout: 3000 });
+    expect(await toastsSeen(page)).toContain('Internet is back!');
+    await page.getByText('Internet is back!').waitFor({ state: 'detached', timeout: 3000 });
   });
 
   it('a revoked session shows "Bad Credentials" and goes to /login', async () => {
     const page = await newPage();
+    await recordToasts(page);
     await signIn(page, server.baseUrl, 'crew-manager@demo.sitewatch.dev');
     await server.db.update(sessions).set({ revokedAt: new Date() }).where(isNull(sessions.revokedAt));
-    await page.reload({ waitUntil: 'commit' });
-    // The toast lasts one second, then the console goes to /login.
-    await page.getByText('Bad Credentials').first().waitFor();
-    expect(new URL(page.url()).pathname).toBe('/');
+    await page.reload();
     await page.waitForURL(`${server.baseUrl}/login`);
+    expect(await toastsSeen(page)).toContain('Bad Credentials');
     expect(await page.evaluate(() => [localStorage.getItem('auth'), localStorage.getItem('user')])).toEqual([
       null,
       null,
@@ -114,6 +114,7 @@ describe('the console shell in Chromium', () => {
 
   it('a refused call shows "Not Authorized" and goes to /403', async () => {
     const page = await newPage();
+    await recordToasts(page);
     await signIn(page, server.baseUrl, 'site-admin@demo.sitewatch.dev');
     await page.route('**/api/sites/*/buildings', (route) =>
       route.fulfill({
@@ -123,9 +124,9 @@ describe('the console shell in Chromium', () => {
       }),
     );
     await page.reload();
-    await page.getByText('Not Authorized').first().waitFor();
     await page.waitForURL(`${server.baseUrl}/403`);
     await page.waitForSelector('[data-testid="forbidden"]');
+    expect(await toastsSeen(page)).toContain('Not Authorized');
   });
 
   it('shows the loading screen while the session is restored', async () => {
