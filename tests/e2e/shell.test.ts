@@ -46,7 +46,18 @@ describe('the console shell in Chromium', () => {
     expect(await selectedText(page, 'site-picker')).toBe('Tower A');
     expect(await selectedText(page, 'building-picker')).toBe('North Block');
 
+    // Focus moves around when another overlay closes first; the dialog must still open clean.
+    await page.click('[data-testid="current-user"]');
+    await page.locator('[data-testid="side-modal"]').waitFor();
+    await page.keyboard.press('Escape');
     await page.click('[data-testid="new-site"]');
+    const form = page.locator('[data-testid="new-site-form"]');
+    await form.waitFor();
+    await page.waitForTimeout(500);
+    // An empty form does not open in red; submitting it names what is missing.
+    expect(await form.innerText()).not.toContain('Site name is required');
+    await form.locator('button[type="submit"]').click();
+    await form.getByText('Site name is required').waitFor();
     await page.fill('[data-testid="new-site-form"] input[name="name"]', 'Annex B');
     await page.click('[data-testid="new-site-form"] button[type="submit"]');
     await page.waitForFunction(

@@ -108,7 +108,9 @@ export function NewSiteDialog({ isOpen, client, defaultTimezone, onClose, onCrea
               maxLength={LIMITS.siteNameMax + 1}
               intent={showNameError ? 'danger' : 'none'}
               onValueChange={(value) => setName(value)}
-              onBlur={() => setTouched(true)}
+              // The dialog takes focus as it opens, which blurs the field before anyone typed:
+              // an untouched empty name waits for the submit to be called missing.
+              onBlur={() => name !== '' && setTouched(true)}
             />
           </FormGroup>
           <FormGroup label={t('shell.timezone')} labelFor={timezoneId}>
