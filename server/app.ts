@@ -9,7 +9,10 @@ import { installErrorHandler, notFoundMessage } from './http/errorHandler';
 import { strictValidatorCompiler } from './http/validator';
 import { authRoutes, publicAuthRoutes } from './routes/auth';
 import { clientRoutes } from './routes/clients';
+import { floorRoutes } from './routes/floors';
+import { inventoryMetaRoutes } from './routes/inventoryMeta';
 import { userRoutes } from './routes/users';
+import { zoneRoutes } from './routes/zones';
 import type { Services } from './services';
 
 export interface AppOptions extends Services {
@@ -57,6 +60,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         await protectedApi.register(authRoutes, services);
         await protectedApi.register(userRoutes, services);
         await protectedApi.register(clientRoutes, services);
+        await protectedApi.register(floorRoutes, services);
+        await protectedApi.register(zoneRoutes, services);
+        await protectedApi.register(inventoryMetaRoutes, services);
       });
     },
     { prefix: '/api' },

@@ -1,8 +1,19 @@
 import { sql } from 'drizzle-orm';
 import { ROLE_LABELS, ROLE_SLUGS, ROLES, type Role } from '../../src/domain/roles';
 import { DEMO_PASSWORD, hashPassword } from '../auth/passwords';
+import { DEMO_BLUEPRINT_SIZE, demoBlueprintName } from './blueprintImage';
 import type { Db } from './database';
-import { buildings, clients, groupsOfSites, networks, sites, userSites, users } from './schema';
+import {
+  buildings,
+  clients,
+  floors,
+  groupsOfSites,
+  networks,
+  sites,
+  userSites,
+  users,
+  zones,
+} from './schema';
 
 export const DEMO_CLIENT = 'Demo Construction Co';
 export const DEMO_SITE = 'Tower A';
@@ -30,10 +41,14 @@ export async function seedDemo(db: Db): Promise<void> {
       .insert(sites)
       .values({ clientId: client.id, groupOfSitesId: group.id, name: DEMO_SITE, timezone: 'Asia/Dubai' })
       .returning();
-    await tx.insert(buildings).values([
-      { siteId: site.id, name: 'North Block' },
-      { siteId: site.id, name: 'South Block' },
-    ]);
+    const blocks = await tx
+      .insert(buildings)
+      .values([
+        { siteId: site.id, name: 'North Block' },
+        { siteId: site.id, name: 'South Block' },
+      ])
+      .returning();
+    for (const [index, block] of blocks.entries()) await seedFloors(tx, block.id, index + 1);
     await tx.insert(networks).values([
       { name: 'Tower A mesh', siteId: site.id },
       { name: 'Spare gateway kit', siteId: null },
@@ -56,4 +71,75 @@ export async function seedDemo(db: Db): Promise<void> {
       }
     }
   });
+}
+
+/** Demo footprint near Dubai: about 80 m east–west by 50 m north–south (1600 × 1000 px). */
+const DEMO_ORIGIN = { lat: 25.2, long: 55.3 };
+const FOOTPRINT_LAT = 50 / 111_320;
+const FOOTPRINT_LONG = 80 / (111_320 * Math.cos((DEMO_ORIGIN.lat * Math.PI) / 180));
+const DEMO_LEVELS = [
+  { name: 'Ground Floor', altitude: 0, category: 'Floor' },
+  { name: 'Level 1', altitude: 4, category: 'Floor' },
+  { name: 'Level 2', altitude: 8, category: 'Floor' },
+];
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * Three storeys for a demo building: generated blueprints (drawn on first read, see
+ * BlueprintStore) whose corners a–d span the footprint, a work and a restricted zone on each,
+ * and the building's assembly zone on its ground floor.
+ */
+async function seedFloors(tx: Tx, buildingId: number, building: number): Promise<void> {
+  const top = DEMO_ORIGIN.lat - (building - 1) * FOOTPRINT_LAT * 1.6;
+  const left = DEMO_ORIGIN.long;
+  // A point of the image, as fractions of its width and height, on the earth: [long, lat].
+  const at = (x: number, y: number): [number, number] => [left + x * FOOTPRINT_LONG, top - y * FOOTPRINT_LAT];
+  const box = (x0: number, y0: number, x1: number, y1: number) => [
+    at(x0, y0),
+    at(x1, y0),
+    at(x1, y1),
+    at(x0, y1),
+  ];
+  for (const [level, spec] of DEMO_LEVELS.entries()) {
+    const [floor] = await tx
+      .insert(floors)
+      .values({
+        buildingId,
+        ...spec,
+        blueprintFile: demoBlueprintName(building, level),
+        blueprintMime: 'image/png',
+        blueprintWidth: DEMO_BLUEPRINT_SIZE.width,
+        blueprintHeight: DEMO_BLUEPRINT_SIZE.height,
+        aLat: top,
+        aLong: left,
+        bLat: top,
+        bLong: left + FOOTPRINT_LONG,
+        cLat: top - FOOTPRINT_LAT,
+        cLong: left + FOOTPRINT_LONG,
+        dLat: top - FOOTPRINT_LAT,
+        dLong: left,
+      })
+      .returning();
+    await tx.insert(zones).values([
+      { floorId: floor.id, name: 'Fit-out area', kind: 'work', coordinates: box(0.16, 0.08, 0.5, 0.42) },
+      { floorId: floor.id, name: 'East wing', kind: 'work', coordinates: box(0.62, 0.58, 0.84, 0.92) },
+      {
+        floorId: floor.id,
+        name: 'Stair core',
+        kind: 'restricted',
+        coordinates: box(0.07, 0.08, 0.14, 0.42),
+      },
+      ...(level === 0
+        ? [
+            {
+              floorId: floor.id,
+              name: 'Assembly point',
+              kind: 'assembly',
+              coordinates: box(0.42, 0.6, 0.58, 0.9),
+            },
+          ]
+        : []),
+    ]);
+  }
 }

@@ -1,7 +1,12 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
+  check,
+  doublePrecision,
   index,
   integer,
+  jsonb,
+  numeric,
   pgTable,
   primaryKey,
   serial,
@@ -173,3 +178,98 @@ export const networks = pgTable('networks', {
   siteId: integer('site_id').references(() => sites.id),
   createdAt: createdAt(),
 });
+
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+/** A storey of a building, georeferenced by its blueprint's corners a–d (DESIGN.md §5). */
+export const floors = pgTable(
+  'floors',
+  {
+    id: serial('id').primaryKey(),
+    buildingId: integer('building_id')
+      .notNull()
+      .references(() => buildings.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    altitude: numeric('altitude', { mode: 'number' }).notNull(),
+    category: text('category').notNull().default(''),
+    /** File name under `${dataDir}/blueprints/`; null when no image was uploaded. */
+    blueprintFile: text('blueprint_file'),
+    blueprintMime: text('blueprint_mime'),
+    blueprintWidth: integer('blueprint_width'),
+    blueprintHeight: integer('blueprint_height'),
+    aLat: doublePrecision('a_lat').notNull(),
+    aLong: doublePrecision('a_long').notNull(),
+    bLat: doublePrecision('b_lat').notNull(),
+    bLong: doublePrecision('b_long').notNull(),
+    cLat: doublePrecision('c_lat').notNull(),
+    cLong: doublePrecision('c_long').notNull(),
+    dLat: doublePrecision('d_lat').notNull(),
+    dLong: doublePrecision('d_long').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('floors_building_idx').on(t.buildingId)],
+);
+
+/** A named polygon on a floor; vertices are [long, lat], the ring open. */
+export const zones = pgTable(
+  'zones',
+  {
+    id: serial('id').primaryKey(),
+    floorId: integer('floor_id')
+      .notNull()
+      .references(() => floors.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** work | restricted | assembly */
+    kind: text('kind').notNull(),
+    coordinates: jsonb('coordinates').$type<[number, number][]>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('zones_floor_name_unique').on(t.floorId, sql`lower(${t.name})`),
+    check('zones_kind_check', sql`${t.kind} in ('work', 'restricted', 'assembly')`),
+  ],
+);
+
+/**
+ * Every device of a site: helmets (worker tags), anchors and sinks, keyed by the WNT inventory
+ * id the radio network reports. It also holds each device's last known state (position, floor,
+ * zone, flags, last_seen), which live positions update in place and the live state is rebuilt
+ * from at start. A helmet is assigned to a worker by `worker_id` (the workers table adds the
+ * foreign key); the link lives here only, so a helmet has at most one worker.
+ */
+export const inventoryItems = pgTable(
+  'inventory_items',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    networkId: integer('network_id').references(() => networks.id, { onDelete: 'set null' }),
+    wntInventoryId: text('wnt_inventory_id').notNull(),
+    /** helmet | anchor | sink */
+    type: text('type').notNull(),
+    floorId: integer('floor_id').references(() => floors.id, { onDelete: 'set null' }),
+    zoneId: integer('zone_id').references(() => zones.id, { onDelete: 'set null' }),
+    lat: doublePrecision('lat'),
+    long: doublePrecision('long'),
+    isOnline: boolean('is_online').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(false),
+    /** Anchors only: placed and confirmed (spec §4); unapproving clears lat/long. */
+    isApproved: boolean('is_approved').notNull().default(false),
+    workerId: integer('worker_id'),
+    assignedAt: timestamp('assigned_at', { withTimezone: true }),
+    lastSeen: timestamp('last_seen', { withTimezone: true }),
+    lastActiveAt: timestamp('last_active_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('inventory_items_site_wnt_unique').on(t.siteId, t.wntInventoryId),
+    uniqueIndex('inventory_items_worker_unique').on(t.workerId).where(sql`${t.workerId} is not null`),
+    index('inventory_items_floor_idx').on(t.floorId),
+    index('inventory_items_network_idx').on(t.networkId),
+    check('inventory_items_type_check', sql`${t.type} in ('helmet', 'anchor', 'sink')`),
+  ],
+);
