@@ -1,0 +1,118 @@
+import './floorCanvas.css';
+import { Button, ButtonGroup } from '@blueprintjs/core';
+import { type Ref, useEffect, useImperativeHandle, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Observable } from 'rxjs';
+import type { Floor, LongLat, Zone } from '../../domain/floor';
+import { type CanvasPointerEvent, type CanvasStatus, FloorCanvasEngine } from './FloorCanvasEngine';
+
+export interface FloorCanvasHandle {
+  zoomIn(): void;
+  zoomOut(): void;
+  fitToFloor(): void;
+  /** The engine, once mounted: for what the props do not cover (view state, streams). */
+  readonly engine: FloorCanvasEngine | null;
+}
+
+export interface FloorCanvasProps {
+  floor: Floor;
+  /** The decoded blueprint; the screen fetches it with the bearer token. */
+  blueprint: CanvasImageSource | null;
+  zones$: Observable<readonly Zone[]>;
+  /** When given, the canvas follows it; clicks and keys still report through onSelectZone. */
+  selectedZoneId?: number | null;
+  onSelectZone?(id: number | null): void;
+  /** A polygon being drawn, as [long, lat] vertices; the rubber band to the pointer is the canvas's. */
+  draft?: readonly LongLat[] | null;
+  onPointer?(event: CanvasPointerEvent): void;
+  /** The renderer once picked, and what could not be drawn (a broken blueprint, bad corners). */
+  onStatus?(status: CanvasStatus): void;
+  className?: string;
+  ref?: Ref<FloorCanvasHandle>;
+}
+
+/**
+ * The floor canvas: React renders the host element and the zoom buttons; the engine (one Pixi
+ * application, created once per mount) draws everything else. No zone ever becomes a React element.
+ */
+export function FloorCanvas(props: FloorCanvasProps) {
+  const { floor, blueprint, zones$, selectedZoneId, draft, className, ref } = props;
+  const { t } = useTranslation();
+  const hostRef = useRef<HTMLDivElement>(null);
+  const [engine, setEngine] = useState<FloorCanvasEngine | null>(null);
+  const [status, setStatus] = useState<CanvasStatus>({ renderer: null, errors: {} });
+  const [selected, setSelected] = useState<Zone | null>(null);
+  const latest = useRef(props);
+  latest.current = props;
+  const label = t('canvas.label', { name: floor.name });
+
+  // One engine per mounted view; later prop changes are handed to it, never a new one.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: created once; the effects below pass on changes.
+  useEffect(() => {
+    const created = new FloorCanvasEngine(hostRef.current!, { floor: latest.current.floor, label });
+    created.ready.catch(() => {
+      // Reported through status$ (errors.renderer).
+    });
+    let reported: number | null = null;
+    const subscriptions = [
+      created.status$.subscribe((s) => {
+        setStatus(s);
+        latest.current.onStatus?.(s);
+      }),
+      created.selection$.subscribe((zone) => {
+        setSelected(zone);
+        const id = zone?.id ?? null;
+        if (id === reported) return;
+        reported = id;
+        latest.current.onSelectZone?.(id);
+      }),
+      created.pointer$.subscribe((event) => latest.current.onPointer?.(event)),
+    ];
+    setEngine(created);
+    return () => {
+      for (const s of subscriptions) s.unsubscribe();
+      created.destroy();
+      setEngine(null);
+    };
+  }, []);
+
+  useEffect(() => engine?.setFloor(floor), [engine, floor]);
+  useEffect(() => engine?.setLabel(label), [engine, label]);
+  useEffect(() => engine?.setBlueprint(blueprint), [engine, blueprint]);
+  useEffect(() => engine?.setZones(zones$), [engine, zones$]);
+  useEffect(() => engine?.setDraft(draft ?? null), [engine, draft]);
+  useEffect(() => {
+    if (selectedZoneId !== undefined) engine?.select(selectedZoneId);
+  }, [engine, selectedZoneId]);
+
+  useImperativeHandle(
+    ref,
+    () => ({
+      zoomIn: () => engine?.zoomIn(),
+      zoomOut: () => engine?.zoomOut(),
+      fitToFloor: () => engine?.fitToFloor(),
+      engine,
+    }),
+    [engine],
+  );
+
+  return (
+    <div
+      className={className ? `sw-floor-canvas ${className}` : 'sw-floor-canvas'}
+      data-testid="floor-canvas"
+      data-renderer={status.renderer ?? undefined}
+      data-selected-zone-id={selected?.id ?? undefined}
+      data-error={Object.keys(status.errors).join(' ') || undefined}
+    >
+      <div ref={hostRef} className="sw-floor-canvas__host" />
+      <ButtonGroup vertical className="sw-floor-canvas__controls">
+        <Button icon="zoom-in" aria-label={t('canvas.zoomIn')} onClick={() => engine?.zoomIn()} />
+        <Button icon="zoom-out" aria-label={t('canvas.zoomOut')} onClick={() => engine?.zoomOut()} />
+        <Button icon="zoom-to-fit" aria-label={t('canvas.fit')} onClick={() => engine?.fitToFloor()} />
+      </ButtonGroup>
+      <div className="sw-floor-canvas__live" aria-live="polite" data-testid="floor-canvas-selection">
+        {selected?.name ?? ''}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,129 @@
+import type { Floor, ImageProperties, LongLat, Zone } from '../../domain/floor';
+import { type FloorTransform, fromLongLat, type ImagePoint, pointInPolygon } from '../../domain/geo';
+
+/** A zone with its ring already in image pixels, so hit-testing and drawing never project again. */
+export interface ProjectedZone {
+  readonly zone: Zone;
+  readonly ring: readonly ImagePoint[];
+  readonly bounds: { minX: number; minY: number; maxX: number; maxY: number };
+}
+
+/**
+ * What the canvas shows, apart from how it draws it (Excalidraw's Scene): the floor's frame, its
+ * zones in image pixels, the selection, the draft polygon and the pointer. Every part carries a
+ * version so a layer redraws only when its part changed.
+ */
+export class FloorScene {
+  size: ImageProperties = { width: 1000, height: 1000 };
+  transform: FloorTransform | null = null;
+  frameVersion = 0;
+
+  private rawZones: readonly Zone[] = [];
+  zones: readonly ProjectedZone[] = [];
+  zonesVersion = 0;
+
+  selectedId: number | null = null;
+  selectionVersion = 0;
+
+  private rawDraft: readonly LongLat[] | null = null;
+  draft: readonly ImagePoint[] | null = null;
+  draftVersion = 0;
+
+  pointer: ImagePoint | null = null;
+  pointerVersion = 0;
+
+  setFrame(size: ImageProperties, transform: FloorTransform | null): void {
+    this.size = size;
+    this.transform = transform;
+    this.frameVersion++;
+    this.setZones(this.rawZones);
+    this.setDraft(this.rawDraft);
+  }
+
+  setZones(zones: readonly Zone[]): void {
+    this.rawZones = zones;
+    const transform = this.transform;
+    this.zones = transform
+      ? zones.filter((z) => z.coordinates.length >= 3).map((z) => project(z, transform))
+      : [];
+    this.zonesVersion++;
+    if (this.selectedId !== null && !this.zone(this.selectedId)) this.select(null);
+  }
+
+  zone(id: number): ProjectedZone | undefined {
+    return this.zones.find((z) => z.zone.id === id);
+  }
+
+  /** Returns whether the selection changed. */
+  select(id: number | null): boolean {
+    const next = id !== null && this.zone(id) ? id : null;
+    if (next === this.selectedId) return false;
+    this.selectedId = next;
+    this.selectionVersion++;
+    return true;
+  }
+
+  /**
+   * The zone `step` places after (or before) the selected one in list order; with `wrap` false,
+   * null past either end, so Tab can leave the canvas there.
+   */
+  neighbour(step: 1 | -1, wrap: boolean): number | null {
+    const n = this.zones.length;
+    if (n === 0) return null;
+    const index = this.selectedId === null ? -1 : this.zones.findIndex((z) => z.zone.id === this.selectedId);
+    if (index === -1) return this.zones[step === 1 ? 0 : n - 1].zone.id;
+    const next = index + step;
+    if (next < 0 || next >= n) return wrap ? this.zones[(next + n) % n].zone.id : null;
+    return this.zones[next].zone.id;
+  }
+
+  /** The topmost zone under `p`: zones later in the list draw over earlier ones. */
+  hitTest(p: ImagePoint): ProjectedZone | null {
+    for (let i = this.zones.length - 1; i >= 0; i--) {
+      const z = this.zones[i];
+      const b = z.bounds;
+      if (p.x < b.minX || p.x > b.maxX || p.y < b.minY || p.y > b.maxY) continue;
+      if (pointInPolygon(p, z.ring)) return z;
+    }
+    return null;
+  }
+
+  setDraft(vertices: readonly LongLat[] | null): void {
+    this.rawDraft = vertices;
+    const transform = this.transform;
+    this.draft = vertices && transform ? vertices.map((v) => transform.toImage(fromLongLat(v))) : null;
+    this.draftVersion++;
+  }
+
+  setPointer(p: ImagePoint | null): void {
+    if (p === this.pointer) return;
+    this.pointer = p;
+    this.pointerVersion++;
+  }
+}
+
+function project(zone: Zone, transform: FloorTransform): ProjectedZone {
+  const ring = zone.coordinates.map((v) => transform.toImage(fromLongLat(v)));
+  const bounds = { minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity };
+  for (const p of ring) {
+    bounds.minX = Math.min(bounds.minX, p.x);
+    bounds.minY = Math.min(bounds.minY, p.y);
+    bounds.maxX = Math.max(bounds.maxX, p.x);
+    bounds.maxY = Math.max(bounds.maxY, p.y);
+  }
+  return { zone, ring, bounds };
+}
+
+/** The pixel size of the world: the floor's stored image size, else the blueprint's own. */
+export function worldSize(floor: Floor, blueprint: Size | null): ImageProperties {
+  if (floor.image_properties && floor.image_properties.width > 0 && floor.image_properties.height > 0) {
+    return floor.image_properties;
+  }
+  if (blueprint && blueprint.width > 0 && blueprint.height > 0) return blueprint;
+  return { width: 1000, height: 1000 };
+}
+
+interface Size {
+  width: number;
+  height: number;
+}

@@ -1,0 +1,197 @@
+// A page with nothing but the floor canvas, for the canvas test and benchmark: the console has
+// no route that shows the canvas alone. Tests drive it through `window.canvasHarness`.
+import '@blueprintjs/core/lib/css/blueprint.css';
+import { Icons } from '@blueprintjs/icons';
+import { createRef, StrictMode } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
+import { BehaviorSubject } from 'rxjs';
+import type { Floor, LongLat, Zone, ZoneKind } from '../../../src/domain/floor';
+import { floorTransform, imagePoint, toLongLat } from '../../../src/domain/geo';
+import { initI18n } from '../../../src/i18n';
+import { FloorCanvas, type FloorCanvasHandle } from '../../../src/views/canvas/FloorCanvas';
+import type { CanvasStatus } from '../../../src/views/canvas/FloorCanvasEngine';
+import { imageToScreen } from '../../../src/views/canvas/viewport';
+import { BLUEPRINT_COLOUR, CORNERS, type HarnessZone, IMAGE, type MountOptions } from './fixture';
+
+void Icons.loadAll({ loader: 'all' });
+const i18n = initI18n('en');
+
+const floor: Floor = {
+  id: 1,
+  building_id: 1,
+  name: 'Level 1',
+  altitude: 0,
+  category: 'floor',
+  media_url: null,
+  image_properties: IMAGE,
+  coordinates: CORNERS,
+  online_active_worker_count: 0,
+  created_at: '2026-01-01T00:00:00Z',
+  updated_at: '2026-01-01T00:00:00Z',
+};
+
+/** A plain beige sheet with walls only in the top strip, so the rest is a known colour. */
+async function generatedBlueprint(): Promise<ImageBitmap> {
+  const canvas = new OffscreenCanvas(IMAGE.width, IMAGE.height);
+  const g = canvas.getContext('2d')!;
+  g.fillStyle = `rgb(${BLUEPRINT_COLOUR.join(',')})`;
+  g.fillRect(0, 0, IMAGE.width, IMAGE.height);
+  g.strokeStyle = '#30404d';
+  g.lineWidth = 8;
+  g.strokeRect(4, 4, IMAGE.width - 8, IMAGE.height - 8);
+  for (let x = 0; x < IMAGE.width; x += 250) {
+    g.strokeRect(x + 10, 10, 240, 120);
+  }
+  return createImageBitmap(canvas);
+}
+
+function gridZones(count: number): HarnessZone[] {
+  const columns = Math.ceil(Math.sqrt((count * IMAGE.width) / IMAGE.height));
+  const rows = Math.ceil(count / columns);
+  const w = IMAGE.width / columns;
+  const h = IMAGE.height / rows;
+  const kinds: ZoneKind[] = ['work', 'restricted', 'assembly'];
+  return Array.from({ length: count }, (_, i) => {
+    const x = (i % columns) * w + w * 0.1;
+    const y = Math.floor(i / columns) * h + h * 0.1;
+    // Hexagon-ish rings: more vertices than a square, like hand-drawn zones.
+    const ring: [number, number][] = [
+      [x, y],
+      [x + w * 0.4, y - h * 0.05],
+      [x + w * 0.8, y],
+      [x + w * 0.8, y + h * 0.8],
+      [x + w * 0.4, y + h * 0.85],
+      [x, y + h * 0.8],
+    ];
+    return { id: i + 1, name: `Zone ${i + 1}`, kind: kinds[i % 3], ring };
+  });
+}
+
+const transform = floorTransform(CORNERS, IMAGE);
+const toZone = (z: HarnessZone): Zone => ({
+  id: z.id,
+  floor_id: floor.id,
+  name: z.name,
+  kind: z.kind,
+  coordinates: z.ring.map(([x, y]): LongLat => toLongLat(transform.toGeo(imagePoint(x, y)))),
+  created_at: floor.created_at,
+  updated_at: floor.updated_at,
+});
+
+let root: Root | null = null;
+const handle = createRef<FloorCanvasHandle>();
+const zones$ = new BehaviorSubject<readonly Zone[]>([]);
+
+const harness = {
+  selections: [] as (number | null)[],
+  pointerEvents: [] as { type: string; zoneId: number | null; lat: number; long: number }[],
+  status: null as CanvasStatus | null,
+
+  async mount(options: MountOptions = {}): Promise<string | null> {
+    root?.unmount();
+    harness.selections = [];
+    harness.pointerEvents = [];
+    harness.status = null;
+    const container = document.getElementById('root')!;
+    container.style.width = options.width ? `${options.width}px` : '100%';
+    container.style.height = options.height ? `${options.height}px` : '100%';
+    const source =
+      options.blueprint === 'none'
+        ? null
+        : options.blueprint === 'broken'
+          ? new Image() // never loaded: no pixels
+          : await generatedBlueprint();
+    zones$.next((options.zones ?? gridZones(options.zoneCount ?? 0)).map(toZone));
+    root = createRoot(container);
+    root.render(
+      <StrictMode>
+        <I18nextProvider i18n={i18n}>
+          <FloorCanvas
+            ref={handle}
+            className="harness-canvas"
+            floor={floor}
+            blueprint={source}
+            zones$={zones$}
+            onSelectZone={(id) => harness.selections.push(id)}
+            onPointer={(e) =>
+              harness.pointerEvents.push({ type: e.type, zoneId: e.zoneId, lat: e.geo.lat, long: e.geo.long })
+            }
+            onStatus={(s) => {
+              harness.status = s;
+            }}
+          />
+        </I18nextProvider>
+      </StrictMode>,
+    );
+    const engine = await until(() => handle.current?.engine ?? null);
+    await engine.ready;
+    await nextFrames(2);
+    return document.querySelector('[data-testid="floor-canvas"]')?.getAttribute('data-renderer') ?? null;
+  },
+
+  /** Where an image point is on the page (CSS pixels), for clicks and pixel checks. */
+  pageAt(x: number, y: number): { x: number; y: number } {
+    const engine = handle.current!.engine!;
+    const canvas = document.querySelector('.harness-canvas canvas')!.getBoundingClientRect();
+    const s = imageToScreen(engine.getView(), imagePoint(x, y));
+    return { x: canvas.left + s.x, y: canvas.top + s.y };
+  },
+
+  view() {
+    return handle.current!.engine!.getView();
+  },
+
+  /** The engine itself, for poking at from a debugger or a one-off script. */
+  engine() {
+    return handle.current!.engine!;
+  },
+
+  stats() {
+    return handle.current!.engine!.stats();
+  },
+
+  /**
+   * Frame times (requestAnimationFrame deltas, ms) over `frames` frames while the view pans a
+   * little every frame, so Pixi renders a moved world each time.
+   */
+  async measureFrames(frames: number): Promise<number[]> {
+    const engine = handle.current!.engine!;
+    const start = engine.getView();
+    const deltas: number[] = [];
+    await nextFrames(10);
+    let last = performance.now();
+    for (let i = 0; i < frames; i++) {
+      engine.setView({ ...start, x: start.x + Math.sin(i / 10) * 40, y: start.y + Math.cos(i / 10) * 20 });
+      const now = await new Promise<number>((resolve) => requestAnimationFrame(resolve));
+      deltas.push(now - last);
+      last = now;
+    }
+    engine.setView(start);
+    return deltas;
+  },
+
+  nextFrames,
+};
+
+function nextFrames(n: number): Promise<void> {
+  return new Promise((resolve) => {
+    const step = () => (--n <= 0 ? resolve() : requestAnimationFrame(step));
+    requestAnimationFrame(step);
+  });
+}
+
+async function until<T>(probe: () => T | null): Promise<T> {
+  for (;;) {
+    const value = probe();
+    if (value !== null) return value;
+    await nextFrames(1);
+  }
+}
+
+declare global {
+  interface Window {
+    canvasHarness: typeof harness;
+  }
+}
+window.canvasHarness = harness;

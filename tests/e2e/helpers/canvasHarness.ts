@@ -1,0 +1,69 @@
+import { createReadStream, existsSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize, resolve } from 'node:path';
+import react from '@vitejs/plugin-react';
+import { build } from 'vite';
+
+export const CANVAS_HARNESS_DIR = resolve('test-output/canvas-harness');
+const HARNESS_SOURCE = resolve('tests/e2e/harness');
+
+/** Builds tests/e2e/harness (a page with only the floor canvas) into test-output/canvas-harness. */
+export async function buildCanvasHarness(): Promise<void> {
+  await build({
+    root: HARNESS_SOURCE,
+    configFile: false,
+    base: './',
+    logLevel: 'warn',
+    plugins: [react()],
+    build: {
+      outDir: CANVAS_HARNESS_DIR,
+      emptyOutDir: true,
+      sourcemap: false,
+      chunkSizeWarningLimit: 4000,
+      rolldownOptions: { input: join(HARNESS_SOURCE, 'canvas.html') },
+    },
+  });
+}
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.ttf': 'font/ttf',
+  '.eot': 'application/vnd.ms-fontobject',
+};
+
+export interface StaticServer {
+  /** The harness page's address. */
+  url: string;
+  close(): Promise<void>;
+}
+
+/** A tiny static file server for the built harness on a free local port. */
+export async function serveCanvasHarness(dir = CANVAS_HARNESS_DIR): Promise<StaticServer> {
+  if (!existsSync(join(dir, 'canvas.html')))
+    throw new Error(`No harness in ${dir}: run buildCanvasHarness()`);
+  const server = createServer((req, res) => {
+    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(
+      /^(\.\.[/\\])+/,
+      '',
+    );
+    const file = join(dir, path);
+    if (!file.startsWith(dir) || !existsSync(file) || path.endsWith('/')) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+    createReadStream(file).pipe(res);
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/canvas.html`,
+    close: () => new Promise((done) => server.close(() => done())),
+  };
+}
