@@ -14,4 +14,15 @@ export const queryKeys = {
   clients: (userId: number) => ['clients', 'byUser', userId] as const,
   sites: (clientId: number) => ['sites', 'byClient', clientId] as const,
   buildings: (siteId: number) => ['buildings', 'bySite', siteId] as const,
+  floors: {
+    all: ['floors'] as const,
+    byBuilding: (buildingId: number) => ['floors', 'byBuilding', buildingId] as const,
+    detail: (buildingId: number, floorId: number) => ['floors', 'detail', buildingId, floorId] as const,
+    /** `version` (the floor's updated_at) changes when a new image is uploaded. */
+    blueprint: (floorId: number, version: string) => ['floors', 'blueprint', floorId, version] as const,
+  },
+  zones: {
+    all: ['zones'] as const,
+    byFloor: (floorId: number) => ['zones', 'byFloor', floorId] as const,
+  },
 } as const;

@@ -8,6 +8,7 @@ import { LoginPage } from './auth/LoginPage';
 import { LogoutPage } from './auth/LogoutPage';
 import { RegisterPage } from './auth/RegisterPage';
 import { ResetPasswordPage } from './auth/ResetPasswordPage';
+import { MapsScreen } from './maps/MapsScreen';
 import { RouteGuard } from './routing/RouteGuard';
 import { ForbiddenScreen } from './screens/ForbiddenScreen';
 import { HomeScreen } from './screens/HomeScreen';
@@ -26,6 +27,7 @@ import { SelectionProvider } from './shell/selection';
  */
 const SCREENS: Readonly<Record<string, ComponentType>> = {
   '/': HomeScreen,
+  '/maps': MapsScreen,
 };
 
 function ScreenAt({ route }: { route: ScreenRoute }) {
