@@ -19,6 +19,8 @@ export interface FloorFormBody {
   name: string;
   altitude: string | number;
   category: string;
+  /** Metres between corners a and b as measured on site; checked against the corners when given. */
+  distance?: string;
   coordinates: Record<keyof FloorCorners, { lat: string | number; long: string | number }>;
 }
 
@@ -44,6 +46,7 @@ export function floorFormData(body: FloorFormBody, blueprint: Blob | null): Form
   form.append('name', body.name.trim());
   form.append('altitude', String(body.altitude).trim());
   form.append('category', body.category.trim());
+  if (body.distance?.trim()) form.append('distance', body.distance.trim());
   for (const corner of CORNERS) {
     form.append(`coordinates[${corner}][lat]`, String(body.coordinates[corner].lat).trim());
     form.append(`coordinates[${corner}][long]`, String(body.coordinates[corner].long).trim());

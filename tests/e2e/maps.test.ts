@@ -102,6 +102,13 @@ describe('Maps & Zones in Chromium', () => {
         await page.fill(byTestId(`floor-field-coordinates.${corner}.lat`), ` ${lat} `);
         await page.fill(byTestId(`floor-field-coordinates.${corner}.long`), long);
       }
+      // The spec's distance check, the same rule the server applies: a wrong a–b distance is refused.
+      await page.fill(byTestId('floor-field-distance'), '1');
+      await page.click(byTestId('floor-form-submit'));
+      expect(await page.locator('.bp6-dialog').innerText()).toContain(
+        "Distance doesn't match the distance between corners a and b",
+      );
+      await page.fill(byTestId('floor-field-distance'), '');
       await page.click(byTestId('floor-form-submit'));
       await page.waitForSelector(byTestId('floor-form'), { state: 'detached' });
 

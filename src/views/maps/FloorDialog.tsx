@@ -46,6 +46,7 @@ function initialBody(floor: Floor | null): FloorFormBody {
     name: floor?.name ?? '',
     altitude: floor ? String(floor.altitude) : '',
     category: floor?.category ?? '',
+    distance: '',
     coordinates,
   };
 }
@@ -229,6 +230,13 @@ export function FloorDialog({ buildingId, floor, onClose, onSaved }: FloorDialog
                 </div>
               </fieldset>
             ))}
+            {field(
+              'distance',
+              t('maps.form.distance'),
+              body.distance ?? '',
+              (distance) => edit((d) => ({ ...d, distance })),
+              'decimal',
+            )}
           </fieldset>
         </DialogBody>
         <DialogFooter
