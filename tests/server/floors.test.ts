@@ -109,22 +109,7 @@ describe('floors', () => {
     [{ id: siteId }] = await t.db.select().from(sites).where(eq(sites.name, DEMO_SITE));
     [{ id: northId }] = await t.db.select().from(buildings).where(eq(buildings.name, 'North Block'));
     [{ id: southId }] = await t.db.select().from(buildings).where(eq(buildings.name, 'South Block'));
-    [{ id: otherFloorId }] = await t.db
-      .insert(floors)
-      .values({
-        buildingId: other.buildingId,
-        name: 'Depot floor',
-        altitude: 0,
-        aLat: 51.5,
-        aLong: -0.1,
-        bLat: 51.5,
-        bLong: -0.09,
-        cLat: 51.49,
-        cLong: -0.09,
-        dLat: 51.49,
-        dLong: -0.1,
-      })
-      .returning();
+    otherFloorId = other.floorId;
     for (const role of [
       'super-admin',
       'client-admin',

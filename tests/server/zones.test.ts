@@ -35,22 +35,7 @@ describe('zones', () => {
       .select()
       .from(floors)
       .where(and(eq(floors.buildingId, north.id), eq(floors.name, 'Level 2')));
-    [{ id: otherFloorId }] = await t.db
-      .insert(floors)
-      .values({
-        buildingId: other.buildingId,
-        name: 'Depot floor',
-        altitude: 0,
-        aLat: 51.5,
-        aLong: -0.1,
-        bLat: 51.5,
-        bLong: -0.09,
-        cLat: 51.49,
-        cLong: -0.09,
-        dLat: 51.49,
-        dLong: -0.1,
-      })
-      .returning();
+    otherFloorId = other.floorId;
     for (const role of ['group-of-sites-admin', 'group-of-sites-viewer', 'crew-manager'] as const)
       tokens[role] = await t.loginAs(role);
   });

@@ -3,6 +3,7 @@ import type { Db } from '../../../server/db/database';
 import {
   buildings,
   clients,
+  floors,
   groupsOfSites,
   networks,
   sites,
@@ -15,6 +16,8 @@ export interface OtherTenant {
   clientId: number;
   siteId: number;
   buildingId: number;
+  /** A floor of Depot Hall, without a blueprint. */
+  floorId: number;
   networkId: number;
   userIds: Record<'client-admin' | 'group-of-sites-admin' | 'group-of-sites-viewer', number>;
   email(role: Role): string;
@@ -36,6 +39,22 @@ export async function seedOtherTenant(db: Db): Promise<OtherTenant> {
       .returning();
     const [building] = await tx.insert(buildings).values({ siteId: site.id, name: 'Depot Hall' }).returning();
     const [network] = await tx.insert(networks).values({ name: 'Depot mesh', siteId: site.id }).returning();
+    const [floor] = await tx
+      .insert(floors)
+      .values({
+        buildingId: building.id,
+        name: 'Depot floor',
+        altitude: 0,
+        aLat: 51.5,
+        aLong: -0.1,
+        bLat: 51.5,
+        bLong: -0.09,
+        cLat: 51.49,
+        cLong: -0.09,
+        dLat: 51.49,
+        dLong: -0.1,
+      })
+      .returning();
     const ids = {} as OtherTenant['userIds'];
     for (const role of ['client-admin', 'group-of-sites-admin', 'group-of-sites-viewer'] as const) {
       const [user] = await tx
@@ -57,6 +76,7 @@ export async function seedOtherTenant(db: Db): Promise<OtherTenant> {
       clientId: client.id,
       siteId: site.id,
       buildingId: building.id,
+      floorId: floor.id,
       networkId: network.id,
       userIds: ids,
       email,
