@@ -1,9 +1,8 @@
 import { crc32, deflateSync } from 'node:zlib';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/domain/messages';
-import { launchBrowser } from './helpers/browser';
-import { type E2eServer, startE2eServer } from './helpers/e2eServer';
+import { browserSuite } from './helpers/browserSuite';
 import { signIn } from './helpers/pages';
 import { recordToasts, toastsSeen } from './helpers/toasts';
 
@@ -58,27 +57,17 @@ async function openMaps(page: Page, baseUrl: string): Promise<void> {
 }
 
 describe('Maps & Zones in Chromium', () => {
-  let server: E2eServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startE2eServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const env = browserSuite();
 
   describe('as a site admin', () => {
     let context: BrowserContext;
     let page: Page;
     beforeAll(async () => {
-      context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+      context = await env.browser.newContext({ viewport: { width: 1400, height: 900 } });
       page = await context.newPage();
       await recordToasts(page);
-      await signIn(page, server.baseUrl, 'site-admin@demo.sitewatch.dev');
-      await openMaps(page, server.baseUrl);
+      await signIn(page, env.server.baseUrl, 'site-admin@demo.sitewatch.dev');
+      await openMaps(page, env.server.baseUrl);
     });
     afterAll(() => context?.close());
 
@@ -188,10 +177,10 @@ describe('Maps & Zones in Chromium', () => {
     let context: BrowserContext;
     let page: Page;
     beforeAll(async () => {
-      context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+      context = await env.browser.newContext({ viewport: { width: 1400, height: 900 } });
       page = await context.newPage();
-      await signIn(page, server.baseUrl, 'site-viewer@demo.sitewatch.dev');
-      await openMaps(page, server.baseUrl);
+      await signIn(page, env.server.baseUrl, 'site-viewer@demo.sitewatch.dev');
+      await openMaps(page, env.server.baseUrl);
     });
     afterAll(() => context?.close());
 

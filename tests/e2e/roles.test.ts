@@ -1,7 +1,6 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './helpers/browser';
-import { type E2eServer, startE2eServer } from './helpers/e2eServer';
+import { browserSuite } from './helpers/browserSuite';
 import { menuLabels, signIn } from './helpers/pages';
 
 const ALL = [
@@ -85,31 +84,21 @@ const ROLES = [
 ] as const;
 
 describe('each demo role in Chromium', () => {
-  let server: E2eServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startE2eServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const env = browserSuite();
 
   for (const role of ROLES) {
     describe(role.slug, () => {
       let context: BrowserContext;
       let page: Page;
       beforeAll(async () => {
-        context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+        context = await env.browser.newContext({ viewport: { width: 1400, height: 900 } });
         page = await context.newPage();
       });
       afterAll(() => context?.close());
 
       it('signs in, lands on its home and sees only its menu entries', async () => {
-        await signIn(page, server.baseUrl, `${role.slug}@demo.sitewatch.dev`);
-        await page.waitForURL(`${server.baseUrl}${role.landing}`);
+        await signIn(page, env.server.baseUrl, `${role.slug}@demo.sitewatch.dev`);
+        await page.waitForURL(`${env.server.baseUrl}${role.landing}`);
         expect(await menuLabels(page)).toEqual([...role.menu]);
         await page.screenshot({ path: `test-output/screenshots/home-${role.slug}.png` });
       });
@@ -117,18 +106,18 @@ describe('each demo role in Chromium', () => {
       it('is sent to /403 on a route its role may not open', async () => {
         if (!role.forbidden) {
           // A super-admin may open everything: the safety demo opens instead of /403.
-          await page.goto(`${server.baseUrl}/safteyDemo`);
+          await page.goto(`${env.server.baseUrl}/safteyDemo`);
           await page.waitForSelector('h1[data-testid="screen-title"]');
           expect(new URL(page.url()).pathname).toBe('/safteyDemo');
           return;
         }
-        await page.goto(`${server.baseUrl}${role.forbidden}`);
-        await page.waitForURL(`${server.baseUrl}/403`);
+        await page.goto(`${env.server.baseUrl}${role.forbidden}`);
+        await page.waitForURL(`${env.server.baseUrl}/403`);
         await page.waitForSelector('[data-testid="forbidden"]');
       });
 
       it('stays signed in after a reload', async () => {
-        await page.goto(`${server.baseUrl}${role.landing}`);
+        await page.goto(`${env.server.baseUrl}${role.landing}`);
         await page.reload();
         await page.waitForSelector('nav[data-testid="side-menu"]');
         expect(new URL(page.url()).pathname).toBe(role.landing);
@@ -149,11 +138,11 @@ describe('each demo role in Chromium', () => {
 
       it('logs out, and the old token no longer works', async () => {
         const token = await page.evaluate(() => localStorage.getItem('auth'));
-        await page.goto(`${server.baseUrl}/logout`);
-        await page.waitForURL(`${server.baseUrl}/login`);
+        await page.goto(`${env.server.baseUrl}/logout`);
+        await page.waitForURL(`${env.server.baseUrl}/login`);
         expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
         const bearer = token?.startsWith('"') ? JSON.parse(token) : token;
-        const reply = await fetch(`${server.baseUrl}/api/user`, {
+        const reply = await fetch(`${env.server.baseUrl}/api/user`, {
           headers: { authorization: `Bearer ${bearer}` },
         });
         expect(reply.status).toBe(401);

@@ -1,9 +1,8 @@
 import { isNull } from 'drizzle-orm';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
 import { sessions } from '../../server/db/schema';
-import { launchBrowser } from './helpers/browser';
-import { type E2eServer, startE2eServer } from './helpers/e2eServer';
+import { browserSuite } from './helpers/browserSuite';
 import { signIn } from './helpers/pages';
 import { recordToasts, toastsSeen } from './helpers/toasts';
 
@@ -16,29 +15,20 @@ async function optionTexts(page: Page, testId: string): Promise<string[]> {
 }
 
 describe('the console shell in Chromium', () => {
-  let server: E2eServer;
-  let browser: Browser;
+  const env = browserSuite();
   let context: BrowserContext;
 
-  beforeAll(async () => {
-    server = await startE2eServer();
-    browser = await launchBrowser();
-  });
   // A page stuck mid-navigation must not hold the suite for the hook's whole timeout.
   afterEach(() => Promise.race([context?.close(), new Promise((resolve) => setTimeout(resolve, 10_000))]));
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
 
   async function newPage(): Promise<Page> {
-    context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    context = await env.browser.newContext({ viewport: { width: 1400, height: 900 } });
     return context.newPage();
   }
 
   it('picks the client, site and first building; a new site becomes selected and survives a reload', async () => {
     const page = await newPage();
-    await signIn(page, server.baseUrl, 'client-admin@demo.sitewatch.dev');
+    await signIn(page, env.server.baseUrl, 'client-admin@demo.sitewatch.dev');
     await page.waitForFunction(() => {
       const building = document.querySelector<HTMLSelectElement>('select[data-testid="building-picker"]');
       return building !== null && !building.disabled;
@@ -98,7 +88,7 @@ describe('the console shell in Chromium', () => {
   it('shows the offline notice until the connection is back, then "Internet is back!" for a second', async () => {
     const page = await newPage();
     await recordToasts(page);
-    await signIn(page, server.baseUrl, 'site-viewer@demo.sitewatch.dev');
+    await signIn(page, env.server.baseUrl, 'site-viewer@demo.sitewatch.dev');
     await context.setOffline(true);
     const offline = page.getByText('No internet connection, please check your connection and try again');
     await offline.waitFor();
@@ -113,10 +103,10 @@ describe('the console shell in Chromium', () => {
   it('a revoked session shows "Bad Credentials" and goes to /login', async () => {
     const page = await newPage();
     await recordToasts(page);
-    await signIn(page, server.baseUrl, 'crew-manager@demo.sitewatch.dev');
-    await server.db.update(sessions).set({ revokedAt: new Date() }).where(isNull(sessions.revokedAt));
+    await signIn(page, env.server.baseUrl, 'crew-manager@demo.sitewatch.dev');
+    await env.server.db.update(sessions).set({ revokedAt: new Date() }).where(isNull(sessions.revokedAt));
     await page.reload();
-    await page.waitForURL(`${server.baseUrl}/login`);
+    await page.waitForURL(`${env.server.baseUrl}/login`);
     expect(await toastsSeen(page)).toContain('Bad Credentials');
     expect(await page.evaluate(() => [localStorage.getItem('auth'), localStorage.getItem('user')])).toEqual([
       null,
@@ -127,7 +117,7 @@ describe('the console shell in Chromium', () => {
   it('a refused call shows "Not Authorized" and goes to /403', async () => {
     const page = await newPage();
     await recordToasts(page);
-    await signIn(page, server.baseUrl, 'site-admin@demo.sitewatch.dev');
+    await signIn(page, env.server.baseUrl, 'site-admin@demo.sitewatch.dev');
     await page.route('**/api/sites/*/buildings', (route) =>
       route.fulfill({
         status: 403,
@@ -136,14 +126,14 @@ describe('the console shell in Chromium', () => {
       }),
     );
     await page.reload();
-    await page.waitForURL(`${server.baseUrl}/403`);
+    await page.waitForURL(`${env.server.baseUrl}/403`);
     await page.waitForSelector('[data-testid="forbidden"]');
     expect(await toastsSeen(page)).toContain('Not Authorized');
   });
 
   it('shows the loading screen while the session is restored', async () => {
     const page = await newPage();
-    await signIn(page, server.baseUrl, 'safety-demo@demo.sitewatch.dev');
+    await signIn(page, env.server.baseUrl, 'safety-demo@demo.sitewatch.dev');
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => {
       release = resolve;
@@ -160,7 +150,7 @@ describe('the console shell in Chromium', () => {
 
   it("opens the side modal with the user's profile from the header, and Escape closes it", async () => {
     const page = await newPage();
-    await signIn(page, server.baseUrl, 'site-viewer@demo.sitewatch.dev');
+    await signIn(page, env.server.baseUrl, 'site-viewer@demo.sitewatch.dev');
     await page.click('[data-testid="current-user"]');
     const modal = page.locator('[data-testid="side-modal"]');
     await modal.waitFor();
@@ -172,12 +162,12 @@ describe('the console shell in Chromium', () => {
 
   it('logging out in one tab reloads the other, which lands on /login', async () => {
     const first = await newPage();
-    await signIn(first, server.baseUrl, 'site-admin@demo.sitewatch.dev');
+    await signIn(first, env.server.baseUrl, 'site-admin@demo.sitewatch.dev');
     const second = await context.newPage();
-    await second.goto(`${server.baseUrl}/workers`);
+    await second.goto(`${env.server.baseUrl}/workers`);
     await second.waitForSelector('nav[data-testid="side-menu"]');
-    await first.goto(`${server.baseUrl}/logout`);
-    await first.waitForURL(`${server.baseUrl}/login`);
+    await first.goto(`${env.server.baseUrl}/logout`);
+    await first.waitForURL(`${env.server.baseUrl}/login`);
     // The other tab reloads and then routes itself to /login: wait on what it shows, which
     // survives the reload, rather than on one navigation the reload may abort.
     await second.locator('input[name="email"]').waitFor();

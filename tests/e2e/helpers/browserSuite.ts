@@ -1,0 +1,23 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { launchBrowser } from './browser';
+import { type E2eServer, startE2eServer } from './e2eServer';
+
+export interface BrowserSuite {
+  server: E2eServer;
+  browser: Browser;
+}
+
+/** One server on a fresh demo database and one Chromium for the calling test file, closed after it. */
+export function browserSuite(): BrowserSuite {
+  const suite = {} as BrowserSuite;
+  beforeAll(async () => {
+    suite.server = await startE2eServer();
+    suite.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await suite.browser?.close();
+    await suite.server?.close();
+  });
+  return suite;
+}
