@@ -10,7 +10,10 @@ import { strictValidatorCompiler } from './http/validator';
 import { authRoutes, publicAuthRoutes } from './routes/auth';
 import { clientRoutes } from './routes/clients';
 import { floorRoutes } from './routes/floors';
+import { ingestRoutes } from './routes/ingest';
+import { inventoryRoutes } from './routes/inventory';
 import { inventoryMetaRoutes } from './routes/inventoryMeta';
+import { liveSettingsRoutes } from './routes/liveSettings';
 import { userRoutes } from './routes/users';
 import { zoneRoutes } from './routes/zones';
 import type { Services } from './services';
@@ -50,11 +53,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(helmet, { contentSecurityPolicy: false });
 
-  const services: Services = { db: options.db, config: options.config };
+  const services: Services = { db: options.db, config: options.config, publisher: options.publisher };
 
   await app.register(
     async (api) => {
       await api.register(publicAuthRoutes, services);
+      await api.register(liveSettingsRoutes, services);
+      await api.register(ingestRoutes, services);
       await api.register(async (protectedApi) => {
         requireAuthentication(protectedApi, services.db);
         await protectedApi.register(authRoutes, services);
@@ -63,6 +68,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         await protectedApi.register(floorRoutes, services);
         await protectedApi.register(zoneRoutes, services);
         await protectedApi.register(inventoryMetaRoutes, services);
+        await protectedApi.register(inventoryRoutes, services);
       });
     },
     { prefix: '/api' },

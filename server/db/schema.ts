@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   boolean,
   check,
+  date,
   doublePrecision,
   index,
   integer,
@@ -258,7 +260,7 @@ export const inventoryItems = pgTable(
     isActive: boolean('is_active').notNull().default(false),
     /** Anchors only: placed and confirmed (spec §4); unapproving clears lat/long. */
     isApproved: boolean('is_approved').notNull().default(false),
-    workerId: integer('worker_id'),
+    workerId: integer('worker_id').references(() => workers.id, { onDelete: 'set null' }),
     assignedAt: timestamp('assigned_at', { withTimezone: true }),
     lastSeen: timestamp('last_seen', { withTimezone: true }),
     lastActiveAt: timestamp('last_active_at', { withTimezone: true }),
@@ -272,4 +274,261 @@ export const inventoryItems = pgTable(
     index('inventory_items_network_idx').on(t.networkId),
     check('inventory_items_type_check', sql`${t.type} in ('helmet', 'anchor', 'sink')`),
   ],
+);
+
+/** Site-scoped name lists (spec §3): names are unique per site, case-insensitive and trimmed. */
+export const workerRoles = pgTable(
+  'worker_roles',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('worker_roles_site_name_unique').on(t.siteId, sql`lower(trim(${t.name}))`)],
+);
+
+export const subcontractors = pgTable(
+  'subcontractors',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('subcontractors_site_name_unique').on(t.siteId, sql`lower(trim(${t.name}))`)],
+);
+
+export const workers = pgTable(
+  'workers',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    workerTagId: text('worker_tag_id'),
+    contactNumber: text('contact_number'),
+    helmetColor: text('helmet_color'),
+    /** File name under `${dataDir}/workers/`; null when no picture was uploaded. */
+    pictureFile: text('picture_file'),
+    workerRoleId: integer('worker_role_id').references(() => workerRoles.id, { onDelete: 'set null' }),
+    subcontractorId: integer('subcontractor_id').references(() => subcontractors.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('workers_site_idx').on(t.siteId), index('workers_site_name_idx').on(t.siteId, t.name)],
+);
+
+export const crews = pgTable(
+  'crews',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('crews_site_name_unique').on(t.siteId, sql`lower(trim(${t.name}))`)],
+);
+
+/** A worker's crew from `assigned_at` (a date in the site's time zone) until a later assignment. */
+export const crewAssignments = pgTable(
+  'crew_assignments',
+  {
+    id: serial('id').primaryKey(),
+    crewId: integer('crew_id')
+      .notNull()
+      .references(() => crews.id, { onDelete: 'cascade' }),
+    workerId: integer('worker_id')
+      .notNull()
+      .references(() => workers.id, { onDelete: 'cascade' }),
+    assignedAt: date('assigned_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('crew_assignments_worker_idx').on(t.workerId, t.assignedAt)],
+);
+
+/** Users with the crew-manager role see the workers of the crews they manage. */
+export const crewManagers = pgTable(
+  'crew_managers',
+  {
+    crewId: integer('crew_id')
+      .notNull()
+      .references(() => crews.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.crewId, t.userId] })],
+);
+
+export interface ShiftBreak {
+  /** HH:mm in the site's time zone. */
+  start: string;
+  end: string;
+}
+
+export const workshifts = pgTable(
+  'workshifts',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    category: text('category').notNull().default(''),
+    /** Days of the week without work, 0 = Sunday. */
+    nonWorkingDays: jsonb('non_working_days').$type<number[]>().notNull().default([]),
+    /** HH:mm in the site's time zone; an end before the start crosses midnight. */
+    startTime: text('start_time').notNull(),
+    endTime: text('end_time').notNull(),
+    breaks: jsonb('breaks').$type<ShiftBreak[]>().notNull().default([]),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('workshifts_site_name_unique').on(t.siteId, sql`lower(trim(${t.name}))`)],
+);
+
+export const workshiftAssignments = pgTable(
+  'workshift_assignments',
+  {
+    id: serial('id').primaryKey(),
+    workshiftId: integer('workshift_id')
+      .notNull()
+      .references(() => workshifts.id, { onDelete: 'cascade' }),
+    workerId: integer('worker_id')
+      .notNull()
+      .references(() => workers.id, { onDelete: 'cascade' }),
+    assignedAt: date('assigned_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('workshift_assignments_worker_idx').on(t.workerId, t.assignedAt)],
+);
+
+/**
+ * The time series of helmet positions. One row per (helmet, timestamp): a redelivered message
+ * inserts nothing. The worker is the one wearing the helmet at that time.
+ */
+export const positions = pgTable(
+  'positions',
+  {
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    inventoryItemId: integer('inventory_item_id')
+      .notNull()
+      .references(() => inventoryItems.id, { onDelete: 'cascade' }),
+    workerId: integer('worker_id'),
+    floorId: integer('floor_id'),
+    zoneId: integer('zone_id'),
+    lat: doublePrecision('lat').notNull(),
+    long: doublePrecision('long').notNull(),
+    isOnline: boolean('is_online').notNull(),
+    isActive: boolean('is_active').notNull(),
+    ts: timestamp('ts', { withTimezone: true }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.inventoryItemId, t.ts] }),
+    index('positions_floor_ts_idx').on(t.floorId, t.ts),
+    index('positions_worker_ts_idx').on(t.workerId, t.ts),
+    index('positions_site_ts_idx').on(t.siteId, t.ts),
+  ],
+);
+
+/** A helmet entering or leaving a zone, computed at ingest. */
+export const zoneEvents = pgTable(
+  'zone_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    inventoryItemId: integer('inventory_item_id')
+      .notNull()
+      .references(() => inventoryItems.id, { onDelete: 'cascade' }),
+    workerId: integer('worker_id'),
+    floorId: integer('floor_id'),
+    zoneId: integer('zone_id').notNull(),
+    /** enter | exit */
+    kind: text('kind').notNull(),
+    ts: timestamp('ts', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('zone_events_unique').on(t.inventoryItemId, t.zoneId, t.kind, t.ts),
+    index('zone_events_zone_ts_idx').on(t.zoneId, t.ts),
+    index('zone_events_worker_ts_idx').on(t.workerId, t.ts),
+    check('zone_events_kind_check', sql`${t.kind} in ('enter', 'exit')`),
+  ],
+);
+
+/** Helmet buttons and alarms (acknowledge now; SOS, fall, no-motion with the safety issue). */
+export const helmetEvents = pgTable(
+  'helmet_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    inventoryItemId: integer('inventory_item_id')
+      .notNull()
+      .references(() => inventoryItems.id, { onDelete: 'cascade' }),
+    workerId: integer('worker_id'),
+    type: text('type').notNull(),
+    ts: timestamp('ts', { withTimezone: true }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('helmet_events_unique').on(t.inventoryItemId, t.type, t.ts),
+    index('helmet_events_site_ts_idx').on(t.siteId, t.ts),
+  ],
+);
+
+/** Anchor and sink diagnostics reported on `sitewatch/{siteId}/nodes`. */
+export const nodeDiagnostics = pgTable(
+  'node_diagnostics',
+  {
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    networkId: integer('network_id'),
+    nodeId: text('node_id').notNull(),
+    type: text('type').notNull(),
+    bufferUsage: doublePrecision('buffer_usage'),
+    linkQuality: doublePrecision('link_quality'),
+    batteryVoltage: doublePrecision('battery_voltage'),
+    displacementError: doublePrecision('displacement_error'),
+    lat: doublePrecision('lat'),
+    long: doublePrecision('long'),
+    ts: timestamp('ts', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.siteId, t.nodeId, t.ts] })],
+);
+
+/** Tokens a site's gateways present to POST /api/ingest/{siteId}/positions; stored hashed. */
+export const deviceTokens = pgTable(
+  'device_tokens',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    label: text('label').notNull().default(''),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('device_tokens_hash_unique').on(t.tokenHash)],
 );
