@@ -1,4 +1,6 @@
+import { hostname } from 'node:os';
 import { resolve } from 'node:path';
+import { DEFAULT_TOPIC_ROOT } from '../src/domain/live';
 
 /** Every setting the server reads, each with the default that serves the embedded set-up. */
 export interface Config {
@@ -9,6 +11,13 @@ export interface Config {
   databaseUrl: string | undefined;
   mqttUrl: string | undefined;
   redisUrl: string | undefined;
+  /** Topics are `{root}/{siteId}/positions|nodes|events`; `sitewatch` unless MQTT_TOPIC_ROOT says otherwise. */
+  mqttTopicRoot: string;
+  /**
+   * The ingest's MQTT client id: with a persistent session the broker keeps QoS 1 messages that
+   * arrive while the server is down. Unique per server process.
+   */
+  mqttClientId: string;
   simulator: boolean;
   offlineAfterSeconds: number;
   networkSilenceSeconds: number;
@@ -56,6 +65,8 @@ export function loadConfig(env: Env = process.env, argv: readonly string[] = [])
     databaseUrl: env.DATABASE_URL || undefined,
     mqttUrl: env.MQTT_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
+    mqttTopicRoot: env.MQTT_TOPIC_ROOT || DEFAULT_TOPIC_ROOT,
+    mqttClientId: env.MQTT_CLIENT_ID || `sitewatch-${hostname()}-${port}`,
     simulator: flag(env, 'SIMULATOR', true),
     offlineAfterSeconds: int(env, 'OFFLINE_AFTER', 60),
     networkSilenceSeconds: int(env, 'NETWORK_SILENCE', 30),
