@@ -1,0 +1,60 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Rejection } from '../../src/domain/ingestValidation';
+import type { HelmetEventMessage } from '../../src/domain/live';
+import type { Db } from '../db/database';
+import { helmetEvents, inventoryItems } from '../db/schema';
+import { chunks } from './chunks';
+
+export interface HelmetEventWriteResult {
+  rejections: Rejection[];
+  accepted: number;
+}
+
+const ROWS_PER_INSERT = 1000;
+
+/**
+ * Stores helmet button events of one site in one transaction, with the worker wearing the helmet
+ * at that moment. One row per (helmet, type, ts): a redelivered event inserts nothing.
+ */
+export async function writeHelmetEvents(
+  db: Db,
+  siteId: number,
+  messages: readonly HelmetEventMessage[],
+): Promise<HelmetEventWriteResult> {
+  const rejections: Rejection[] = [];
+  if (messages.length === 0) return { rejections, accepted: 0 };
+  return db.transaction(async (tx) => {
+    const tags = [...new Set(messages.map((m) => m.tag))];
+    const helmets = await tx
+      .select({
+        id: inventoryItems.id,
+        tag: inventoryItems.wntInventoryId,
+        workerId: inventoryItems.workerId,
+      })
+      .from(inventoryItems)
+      .where(
+        and(
+          eq(inventoryItems.siteId, siteId),
+          eq(inventoryItems.type, 'helmet'),
+          inArray(inventoryItems.wntInventoryId, tags),
+        ),
+      );
+    const helmetByTag = new Map(helmets.map((h) => [h.tag, h]));
+    const rows: (typeof helmetEvents.$inferInsert)[] = [];
+    for (const message of messages) {
+      const helmet = helmetByTag.get(message.tag);
+      if (!helmet) rejections.push({ reason: 'unknownTag', entry: message });
+      else
+        rows.push({
+          siteId,
+          inventoryItemId: helmet.id,
+          workerId: helmet.workerId,
+          type: message.type,
+          ts: new Date(message.ts),
+        });
+    }
+    for (const slice of chunks(rows, ROWS_PER_INSERT))
+      await tx.insert(helmetEvents).values(slice).onConflictDoNothing();
+    return { rejections, accepted: rows.length };
+  });
+}

@@ -1,0 +1,175 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Rejection } from '../../src/domain/ingestValidation';
+import type { PositionMessage } from '../../src/domain/live';
+import type { Db } from '../db/database';
+import { inventoryItems, positions, zoneEvents } from '../db/schema';
+import { chunks } from './chunks';
+import { floorGeometryCacheFor } from './floorGeometry';
+
+export interface PositionWriteResult {
+  /** Entries dropped against the database: unknownTag, unknownFloor. */
+  rejections: Rejection[];
+  /** Entries that passed every check (a redelivered one counts: it is stored, once). */
+  accepted: number;
+  /** Helmets whose live state (position, floor, zone, flags) moved forward in this call. */
+  changedInventoryIds: number[];
+  /** For each changed helmet, the floor it was on before the call. */
+  previousFloorById: Map<number, number | null>;
+}
+
+/** A helmet's live state as locked at the start of the call and advanced message by message. */
+interface HelmetState {
+  id: number;
+  workerId: number | null;
+  floorId: number | null;
+  zoneId: number | null;
+  lat: number | null;
+  long: number | null;
+  isOnline: boolean;
+  isActive: boolean;
+  lastSeen: Date | null;
+  lastActiveAt: Date | null;
+  changed: boolean;
+}
+
+type PositionRow = typeof positions.$inferInsert;
+type ZoneEventRow = typeof zoneEvents.$inferInsert;
+
+/** Rows per INSERT: 11 parameters a row stays far below PostgreSQL's 65,535 per statement. */
+const ROWS_PER_INSERT = 1000;
+
+/**
+ * Stores a batch of one site's helmet positions in ONE transaction: the time series row of every
+ * known entry (a redelivered message inserts nothing), the helmets' live state, and zone entries
+ * and exits. Live state only moves forward: an entry older than the helmet's last_seen is kept in
+ * the history but changes nothing else, so a late or redelivered message never regresses a
+ * marker. The helmets' rows are locked (FOR UPDATE, in id order) for the transaction, so two
+ * ingest processes sharing a subscription agree on each helmet's previous zone.
+ */
+export async function writePositions(
+  db: Db,
+  siteId: number,
+  messages: readonly PositionMessage[],
+): Promise<PositionWriteResult> {
+  const rejections: Rejection[] = [];
+  if (messages.length === 0)
+    return { rejections, accepted: 0, changedInventoryIds: [], previousFloorById: new Map() };
+  const cache = floorGeometryCacheFor(db);
+
+  return db.transaction(async (tx) => {
+    const tags = [...new Set(messages.map((m) => m.tag))];
+    const helmetRows = await tx
+      .select({
+        id: inventoryItems.id,
+        tag: inventoryItems.wntInventoryId,
+        workerId: inventoryItems.workerId,
+        floorId: inventoryItems.floorId,
+        zoneId: inventoryItems.zoneId,
+        lat: inventoryItems.lat,
+        long: inventoryItems.long,
+        isOnline: inventoryItems.isOnline,
+        isActive: inventoryItems.isActive,
+        lastSeen: inventoryItems.lastSeen,
+        lastActiveAt: inventoryItems.lastActiveAt,
+      })
+      .from(inventoryItems)
+      .where(
+        and(
+          eq(inventoryItems.siteId, siteId),
+          eq(inventoryItems.type, 'helmet'),
+          inArray(inventoryItems.wntInventoryId, tags),
+        ),
+      )
+      .orderBy(asc(inventoryItems.id))
+      .for('update');
+    const helmets = new Map<string, HelmetState>(
+      helmetRows.map(({ tag, ...row }) => [tag, { ...row, changed: false }]),
+    );
+    const previousFloor = new Map(helmetRows.map((h) => [h.id, h.floorId]));
+    const floorIds = [...new Set(messages.map((m) => m.floorId))];
+    const floorsOfSite = await cache.floorsOfSite(tx, siteId, floorIds);
+
+    // Stable sort: entries of one helmet are applied in ts order, ties in arrival order.
+    const known: { message: PositionMessage; helmet: HelmetState; ms: number }[] = [];
+    for (const message of messages) {
+      const helmet = helmets.get(message.tag);
+      if (!helmet) rejections.push({ reason: 'unknownTag', entry: message });
+      else if (!floorsOfSite.has(message.floorId))
+        rejections.push({ reason: 'unknownFloor', entry: message });
+      else known.push({ message, helmet, ms: Date.parse(message.ts) });
+    }
+    known.sort((a, b) => a.ms - b.ms);
+
+    const positionRows: PositionRow[] = [];
+    const eventRows: ZoneEventRow[] = [];
+    for (const { message, helmet, ms } of known) {
+      const zoneId = floorsOfSite.get(message.floorId)?.zoneAt(message.lat, message.long) ?? null;
+      const ts = new Date(ms);
+      positionRows.push({
+        siteId,
+        inventoryItemId: helmet.id,
+        workerId: helmet.workerId,
+        floorId: message.floorId,
+        zoneId,
+        lat: message.lat,
+        long: message.long,
+        isOnline: message.online,
+        isActive: message.active,
+        ts,
+      });
+      if (helmet.lastSeen !== null && ms <= helmet.lastSeen.getTime()) continue;
+      if (zoneId !== helmet.zoneId) {
+        const common = { siteId, inventoryItemId: helmet.id, workerId: helmet.workerId, ts };
+        if (helmet.zoneId !== null)
+          eventRows.push({ ...common, floorId: helmet.floorId, zoneId: helmet.zoneId, kind: 'exit' });
+        if (zoneId !== null) eventRows.push({ ...common, floorId: message.floorId, zoneId, kind: 'enter' });
+      }
+      Object.assign(helmet, {
+        floorId: message.floorId,
+        zoneId,
+        lat: message.lat,
+        long: message.long,
+        isOnline: message.online,
+        isActive: message.active,
+        lastSeen: ts,
+        lastActiveAt: message.active ? ts : helmet.lastActiveAt,
+        changed: true,
+      });
+    }
+
+    for (const rows of chunks(positionRows, ROWS_PER_INSERT))
+      await tx.insert(positions).values(rows).onConflictDoNothing();
+    for (const rows of chunks(eventRows, ROWS_PER_INSERT))
+      await tx.insert(zoneEvents).values(rows).onConflictDoNothing();
+    const changed = [...helmets.values()].filter((h) => h.changed);
+    for (const rows of chunks(changed, ROWS_PER_INSERT)) await updateLiveState(tx, rows);
+
+    return {
+      rejections,
+      accepted: known.length,
+      changedInventoryIds: changed.map((h) => h.id),
+      previousFloorById: new Map(changed.map((h) => [h.id, previousFloor.get(h.id) ?? null])),
+    };
+  });
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** One UPDATE … FROM (VALUES …) for all changed helmets of the batch. */
+async function updateLiveState(tx: Tx, helmets: readonly HelmetState[]): Promise<void> {
+  if (helmets.length === 0) return;
+  const values = sql.join(
+    helmets.map(
+      (h) =>
+        sql`(${h.id}::int, ${h.floorId}::int, ${h.zoneId}::int, ${h.lat}::float8, ${h.long}::float8, ${h.isOnline}::boolean, ${h.isActive}::boolean, ${h.lastSeen?.toISOString() ?? null}::timestamptz, ${h.lastActiveAt?.toISOString() ?? null}::timestamptz)`,
+    ),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    update ${inventoryItems} as i set
+      floor_id = v.floor_id, zone_id = v.zone_id, lat = v.lat, long = v.long,
+      is_online = v.is_online, is_active = v.is_active,
+      last_seen = v.last_seen, last_active_at = v.last_active_at
+    from (values ${values}) as v(id, floor_id, zone_id, lat, long, is_online, is_active, last_seen, last_active_at)
+    where i.id = v.id`);
+}
