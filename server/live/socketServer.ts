@@ -1,0 +1,134 @@
+import type { Server as HttpServer } from 'node:http';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { Server } from 'socket.io';
+import { LIVE_EVENTS, type LiveSnapshot, liveRoom } from '../../src/domain/live';
+import type { Db } from '../db/database';
+import { admitLiveSocket, LiveRefusal } from './liveAdmission';
+import { createLiveHub, type LiveHub } from './liveHub';
+import { connectRedisPair, type RedisPair } from './liveRedis';
+import { type LiveSequence, memoryLiveSequence } from './liveSequence';
+import type { LiveServer, LiveSocket } from './liveSocketTypes';
+import { requireAccessOnRecovery } from './recoveryCheck';
+import { redisLiveSequence } from './redisLiveSequence';
+import { type RevocationSweep, startRevocationSweep } from './revocationSweep';
+
+export interface LiveChannelOptions {
+  httpServer: HttpServer;
+  db: Db;
+  /** Several processes share rooms and sequences through this Redis server; one process alone without it. */
+  redisUrl?: string;
+  /** Prefix of this deployment's Redis keys and channels. */
+  redisKeyPrefix?: string;
+  /** How often connected sockets are re-checked against the database (revocation within 5 s). */
+  sweepIntervalMs?: number;
+  log: { error(details: object, message: string): void };
+}
+
+export interface LiveChannel {
+  io: LiveServer;
+  hub: LiveHub;
+  sweep: RevocationSweep;
+  /** Disconnects every socket, stops the sweep, leaves Redis, and closes the HTTP server too. */
+  close(): Promise<void>;
+}
+
+export const DEFAULT_SWEEP_INTERVAL_MS = 2000;
+export const LIVE_SOCKET_PATH = '/socket.io';
+
+/**
+ * The live channel on the safety listener. The token travels in `auth.token` (never a cookie), so
+ * any origin may connect without credentials; every handshake, a recovered one included, goes
+ * through the same checks as the HTTP API.
+ */
+export async function startLiveChannel(options: LiveChannelOptions): Promise<LiveChannel> {
+  const { db, log } = options;
+  const prefix = options.redisKeyPrefix ?? 'sitewatch';
+  const redis: RedisPair | null = options.redisUrl
+    ? await connectRedisPair(options.redisUrl, (error) =>
+        log.error({ err: error }, 'live channel: Redis error'),
+      )
+    : null;
+
+  const io: LiveServer = new Server(options.httpServer, {
+    path: LIVE_SOCKET_PATH,
+    serveClient: false,
+    cors: { origin: '*', credentials: false },
+    connectionStateRecovery: { maxDisconnectionDuration: 2 * 60_000, skipMiddlewares: false },
+    // The client only ever sends the handshake and snapshot requests.
+    maxHttpBufferSize: 64 * 1024,
+    ...(redis ? { adapter: createAdapter(redis.pub, redis.sub, { key: `${prefix}:socket.io` }) } : {}),
+  });
+  const sequence: LiveSequence = redis ? redisLiveSequence(redis.pub, prefix) : memoryLiveSequence();
+  const hub = createLiveHub(io, db, sequence);
+  requireAccessOnRecovery(io, db);
+
+  io.use((socket, next) => {
+    admitLiveSocket(db, socket.handshake.auth.token, socket.handshake.query).then(
+      ({ token, principal, siteId, floorId }) => {
+        socket.data = {
+          token,
+          userId: principal.id,
+          role: principal.role,
+          siteId,
+          floorId,
+        };
+        next();
+      },
+      (error: unknown) => {
+        if (error instanceof LiveRefusal) return next(error);
+        log.error({ err: error }, 'live channel: handshake failed');
+        next(Object.assign(new Error('Something went wrong, please try again'), { data: { status: 500 } }));
+      },
+    );
+  });
+
+  io.on('connection', (socket) => {
+    void welcome(socket, hub, log);
+  });
+
+  const sweep = startRevocationSweep(io, db, options.sweepIntervalMs ?? DEFAULT_SWEEP_INTERVAL_MS, (error) =>
+    log.error({ err: error }, 'live channel: revocation sweep failed'),
+  );
+
+  return {
+    io,
+    hub,
+    sweep,
+    async close() {
+      sweep.stop();
+      await io.close();
+      await redis?.close();
+    },
+  };
+}
+
+/** Joins the socket's room before reading the snapshot, so no batch falls between the two. */
+async function welcome(socket: LiveSocket, hub: LiveHub, log: LiveChannelOptions['log']): Promise<void> {
+  const { siteId, floorId } = socket.data;
+  let pending: Promise<LiveSnapshot> | null = null;
+  // Concurrent requests of one socket share a single read.
+  const snapshot = () => {
+    pending ??= hub.snapshot(siteId, floorId).finally(() => {
+      pending = null;
+    });
+    return pending;
+  };
+
+  socket.on(LIVE_EVENTS.requestSnapshot, (ack) => {
+    if (typeof ack !== 'function') return;
+    snapshot().then(ack, (error: unknown) =>
+      log.error({ err: error }, 'live channel: snapshot request failed'),
+    );
+  });
+
+  try {
+    const room = liveRoom(siteId, floorId);
+    // A recovered socket comes back in the rooms of its last session; only this one is its own.
+    for (const joined of [...socket.rooms])
+      if (joined !== socket.id && joined !== room) await socket.leave(joined);
+    await socket.join(room);
+    socket.emit(LIVE_EVENTS.snapshot, await snapshot());
+  } catch (error) {
+    log.error({ err: error }, 'live channel: first snapshot failed');
+  }
+}
