@@ -10,7 +10,7 @@ import { strictValidatorCompiler } from './http/validator';
 import { authRoutes, publicAuthRoutes } from './routes/auth';
 import { clientRoutes } from './routes/clients';
 import { floorRoutes } from './routes/floors';
-import { ingestRoutes } from './routes/ingest';
+import { deviceTokenRoutes, ingestRoutes } from './routes/ingest';
 import { inventoryRoutes } from './routes/inventory';
 import { inventoryMetaRoutes } from './routes/inventoryMeta';
 import { liveSettingsRoutes } from './routes/liveSettings';
@@ -69,6 +69,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         await protectedApi.register(zoneRoutes, services);
         await protectedApi.register(inventoryMetaRoutes, services);
         await protectedApi.register(inventoryRoutes, services);
+        await protectedApi.register(deviceTokenRoutes, services);
       });
     },
     { prefix: '/api' },

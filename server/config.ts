@@ -7,6 +7,8 @@ export interface Config {
   port: number;
   safetyPort: number;
   mqttPort: number;
+  /** MQTT_PORT was given: the embedded broker takes exactly that port or the server stops. */
+  mqttPortExplicit: boolean;
   dataDir: string;
   databaseUrl: string | undefined;
   mqttUrl: string | undefined;
@@ -61,6 +63,7 @@ export function loadConfig(env: Env = process.env, argv: readonly string[] = [])
     port,
     safetyPort: int(env, 'SAFETY_PORT', 8080),
     mqttPort: int(env, 'MQTT_PORT', 1883),
+    mqttPortExplicit: Boolean(env.MQTT_PORT),
     dataDir: resolve(env.DATA_DIR || './data'),
     databaseUrl: env.DATABASE_URL || undefined,
     mqttUrl: env.MQTT_URL || undefined,

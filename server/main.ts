@@ -8,7 +8,8 @@ import { openDatabase } from './db/database';
 import { lockDataDir } from './db/dataDirLock';
 import { demoEmail, isEmpty, seedDemo } from './db/demoSeed';
 import { ensureReferenceData } from './db/referenceData';
-import { buildSafetyApp } from './safety/safetyApp';
+import { type LiveData, startLiveData } from './liveData';
+import { buildSafetyApp, startLive } from './safety/safetyApp';
 
 const config = loadConfig(process.env, process.argv.slice(2));
 const releaseLock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
@@ -24,16 +25,31 @@ if (config.demo && (await isEmpty(database.db))) {
 }
 
 const consoleDir = fileURLToPath(new URL('../dist', import.meta.url));
-const app = await buildApp({ db: database.db, config, consoleDir, logger: { level: 'info' } });
-const safety = await buildSafetyApp({ db: database.db, config });
+let liveData: LiveData | null = null;
+const safety = await buildSafetyApp(
+  { db: database.db, config },
+  { logger: { level: 'info' }, ingestStats: () => liveData?.ingest.stats() ?? null },
+);
+const live = await startLive({ app: safety, db: database.db, config });
+const app = await buildApp({
+  db: database.db,
+  config,
+  consoleDir,
+  logger: { level: 'info' },
+  publisher: live.hub,
+});
 await app.listen({ port: config.port, host: '0.0.0.0' });
 await safety.listen({ port: config.safetyPort, host: '0.0.0.0' });
+liveData = await startLiveData({ db: database.db, config, publisher: live.hub, logger: app.log });
 
 const url = config.publicUrl;
 console.log(
   `\nSitewatch is running at ${url} (database: ${database.driver}${seeded ? ', demo site seeded' : ''})`,
 );
-console.log(`Safety service on port ${config.safetyPort}`);
+console.log(`Safety service and live channel on port ${config.safetyPort}`);
+console.log(
+  `MQTT: devices publish to ${liveData.brokerUrl} (topics ${config.mqttTopicRoot}/{siteId}/positions|nodes|events)`,
+);
 if (config.demo && !config.production) {
   console.log(`Demo logins (password "${DEMO_PASSWORD}"):`);
   for (const role of ROLES) console.log(`  ${demoEmail(role)}`);
@@ -44,7 +60,9 @@ async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   app.log.info(`${signal}: shutting down`);
-  await Promise.allSettled([app.close(), safety.close()]);
+  // The ingest stops first, so nothing is acknowledged that is not committed.
+  await liveData?.close().catch((error) => app.log.error(error));
+  await Promise.allSettled([app.close(), live.close().then(() => safety.close())]);
   await database.close();
   releaseLock();
   process.exit(0);

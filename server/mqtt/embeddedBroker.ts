@@ -12,13 +12,18 @@ export interface EmbeddedBroker {
 export async function startEmbeddedBroker(port: number, host = '0.0.0.0'): Promise<EmbeddedBroker> {
   const broker = await Aedes.createBroker();
   const server: Server = createServer(broker.handle);
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve();
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, host, () => {
+        server.off('error', reject);
+        resolve();
+      });
     });
-  });
+  } catch (error) {
+    await new Promise<void>((resolve) => broker.close(() => resolve()));
+    throw error;
+  }
   const address = server.address();
   const boundPort = typeof address === 'object' && address ? address.port : port;
   return {

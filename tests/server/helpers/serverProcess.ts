@@ -24,7 +24,8 @@ export interface ServerProcess {
 export function startServerProcess(env: Record<string, string>, args: string[] = []): ServerProcess {
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', ...args], {
-    env: { ...process.env, SIMULATOR: 'off', ...env },
+    // MQTT_PORT 0: the embedded broker takes a free port, never a broker already on 1883.
+    env: { ...process.env, SIMULATOR: 'off', MQTT_PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk) => {
