@@ -17,6 +17,8 @@ export const queryKeys = {
   floors: {
     all: ['floors'] as const,
     byBuilding: (buildingId: number) => ['floors', 'byBuilding', buildingId] as const,
+    /** Every floor of a site, with its online-active worker count (the dashboard). */
+    bySite: (siteId: number) => ['floors', 'bySite', siteId] as const,
     detail: (buildingId: number, floorId: number) => ['floors', 'detail', buildingId, floorId] as const,
     /** `version` (the floor's updated_at) changes when a new image is uploaded. */
     blueprint: (floorId: number, version: string) => ['floors', 'blueprint', floorId, version] as const,
@@ -24,5 +26,14 @@ export const queryKeys = {
   zones: {
     all: ['zones'] as const,
     byFloor: (floorId: number) => ['zones', 'byFloor', floorId] as const,
+  },
+  inventory: {
+    all: ['inventory'] as const,
+    /** Asset status counts of a site, building or floor. */
+    meta: (scope: 'sites' | 'buildings' | 'floors', id: number) => ['inventory', 'meta', scope, id] as const,
+  },
+  live: {
+    /** The public live-channel settings (the safety listener's port). */
+    settings: () => ['live', 'settings'] as const,
   },
 } as const;

@@ -4,7 +4,25 @@ import { type Ref, useEffect, useImperativeHandle, useRef, useState } from 'reac
 import { useTranslation } from 'react-i18next';
 import type { Observable } from 'rxjs';
 import type { Floor, LongLat, Zone } from '../../domain/floor';
-import { type CanvasPointerEvent, type CanvasStatus, FloorCanvasEngine } from './FloorCanvasEngine';
+import type { WorkerOnMap } from '../../domain/inventory';
+import type { WorkerMap } from '../../streams/workerMapState';
+import {
+  type CanvasDebugState,
+  type CanvasPointerEvent,
+  type CanvasStatus,
+  FloorCanvasEngine,
+  type WorkerHover,
+} from './FloorCanvasEngine';
+import { WorkerDetails } from './WorkerDetails';
+import { WorkerTooltip } from './WorkerTooltip';
+
+/**
+ * The canvas's element carries a way to read what it drew, as the maps canvas carries its
+ * renderer and selection in data attributes: end-to-end tests read marker positions through it.
+ */
+export interface FloorCanvasElement extends HTMLDivElement {
+  floorCanvasDebug?: () => CanvasDebugState | null;
+}
 
 export interface FloorCanvasHandle {
   zoomIn(): void;
@@ -25,6 +43,10 @@ export interface FloorCanvasProps {
   /** A polygon being drawn, as [long, lat] vertices; the rubber band to the pointer is the canvas's. */
   draft?: readonly LongLat[] | null;
   onPointer?(event: CanvasPointerEvent): void;
+  /** The helmets to show (the merged live stream); the canvas samples it once per frame. */
+  workers$?: Observable<WorkerMap>;
+  /** A marker was picked (its details open beside the canvas) or the details closed (null). */
+  onSelectWorker?(worker: WorkerOnMap | null): void;
   /** The renderer once picked, and what could not be drawn (a broken blueprint, bad corners). */
   onStatus?(status: CanvasStatus): void;
   className?: string;
@@ -42,9 +64,14 @@ export function FloorCanvas(props: FloorCanvasProps) {
   const [engine, setEngine] = useState<FloorCanvasEngine | null>(null);
   const [status, setStatus] = useState<CanvasStatus>({ renderer: null, errors: {} });
   const [selected, setSelected] = useState<Zone | null>(null);
+  const [hover, setHover] = useState<WorkerHover | null>(null);
+  const [worker, setWorker] = useState<WorkerOnMap | null>(null);
+  const elementRef = useRef<FloorCanvasElement>(null);
+  const engineRef = useRef<FloorCanvasEngine | null>(null);
   const latest = useRef(props);
   latest.current = props;
   const label = t('canvas.label', { name: floor.name });
+  const { workers$ } = props;
 
   // One engine per mounted view; later prop changes are handed to it, never a new one.
   // biome-ignore lint/correctness/useExhaustiveDependencies: created once; the effects below pass on changes.
@@ -54,6 +81,8 @@ export function FloorCanvas(props: FloorCanvasProps) {
       // Reported through status$ (errors.renderer).
     });
     let reported: number | null = null;
+    let reportedWorker: number | null = null;
+    engineRef.current = created;
     const subscriptions = [
       created.status$.subscribe((s) => {
         setStatus(s);
@@ -67,11 +96,24 @@ export function FloorCanvas(props: FloorCanvasProps) {
         latest.current.onSelectZone?.(id);
       }),
       created.pointer$.subscribe((event) => latest.current.onPointer?.(event)),
+      created.workerHover$.subscribe(setHover),
+      created.workerSelection$.subscribe((picked) => {
+        setWorker(picked);
+        const id = picked?.inventory_id ?? null;
+        if (id === reportedWorker) return;
+        reportedWorker = id;
+        latest.current.onSelectWorker?.(picked);
+      }),
+      // Written straight to the element: a count that changes every batch must not re-render React.
+      created.workerCount$.subscribe((count) =>
+        elementRef.current?.setAttribute('data-worker-count', String(count)),
+      ),
     ];
     setEngine(created);
     return () => {
       for (const s of subscriptions) s.unsubscribe();
       created.destroy();
+      engineRef.current = null;
       setEngine(null);
     };
   }, []);
@@ -81,6 +123,11 @@ export function FloorCanvas(props: FloorCanvasProps) {
   useEffect(() => engine?.setBlueprint(blueprint), [engine, blueprint]);
   useEffect(() => engine?.setZones(zones$), [engine, zones$]);
   useEffect(() => engine?.setDraft(draft ?? null), [engine, draft]);
+  useEffect(() => engine?.setWorkers$(workers$ ?? null), [engine, workers$]);
+  useEffect(() => {
+    const element = elementRef.current;
+    if (element) element.floorCanvasDebug = () => engineRef.current?.debugState() ?? null;
+  }, []);
   useEffect(() => {
     if (selectedZoneId !== undefined) engine?.select(selectedZoneId);
   }, [engine, selectedZoneId]);
@@ -98,10 +145,12 @@ export function FloorCanvas(props: FloorCanvasProps) {
 
   return (
     <div
+      ref={elementRef}
       className={className ? `sw-floor-canvas ${className}` : 'sw-floor-canvas'}
       data-testid="floor-canvas"
       data-renderer={status.renderer ?? undefined}
       data-selected-zone-id={selected?.id ?? undefined}
+      data-selected-worker-id={worker?.inventory_id ?? undefined}
       data-error={Object.keys(status.errors).join(' ') || undefined}
     >
       <div ref={hostRef} className="sw-floor-canvas__host" />
@@ -110,6 +159,8 @@ export function FloorCanvas(props: FloorCanvasProps) {
         <Button icon="zoom-out" aria-label={t('canvas.zoomOut')} onClick={() => engine?.zoomOut()} />
         <Button icon="zoom-to-fit" aria-label={t('canvas.fit')} onClick={() => engine?.fitToFloor()} />
       </ButtonGroup>
+      {hover && hover.worker.inventory_id !== worker?.inventory_id && <WorkerTooltip hover={hover} />}
+      {worker && <WorkerDetails worker={worker} onClose={() => engine?.selectWorker(null)} />}
       <div className="sw-floor-canvas__live" aria-live="polite" data-testid="floor-canvas-selection">
         {selected?.name ?? ''}
       </div>

@@ -2,11 +2,14 @@ import { Application, Container } from 'pixi.js';
 import { BehaviorSubject, type Observable, Subject, type Subscription } from 'rxjs';
 import type { Floor, LongLat, Zone } from '../../domain/floor';
 import { floorTransform, type GeoPoint, type ImagePoint } from '../../domain/geo';
+import type { WorkerOnMap } from '../../domain/inventory';
+import type { WorkerMap } from '../../streams/workerMapState';
 import { BlueprintLayer, sourceSize } from './layers/BlueprintLayer';
 import { DraftLayer } from './layers/DraftLayer';
 import { EmptyLayer } from './layers/EmptyLayer';
 import type { CanvasLayer } from './layers/Layer';
 import { SelectionLayer } from './layers/SelectionLayer';
+import { WorkersLayer } from './layers/WorkersLayer';
 import { ZonesLayer } from './layers/ZonesLayer';
 import {
   type GestureEffect,
@@ -20,6 +23,7 @@ import {
   BUTTON_ZOOM_FACTOR,
   centreOn,
   fitView,
+  imageToScreen,
   type ScreenPoint,
   type Size,
   screenPoint,
@@ -53,6 +57,34 @@ export interface CanvasPointerEvent {
   claim(): void;
 }
 
+/** How near (screen pixels) the pointer must be to a marker to hover or pick it. */
+export const WORKER_HIT_PX = 10;
+
+/** The helmet under the pointer, and where the pointer is on the canvas. */
+export interface WorkerHover {
+  readonly worker: WorkerOnMap;
+  readonly screen: ScreenPoint;
+}
+
+/** A marker as drawn: image pixels, its spot on the canvas element (CSS pixels) and its colour. */
+export interface DrawnWorker {
+  readonly inventory_id: number;
+  readonly x: number;
+  readonly y: number;
+  readonly screenX: number;
+  readonly screenY: number;
+  readonly colour: number;
+}
+
+/** What a test (or a debugger) can read off a canvas without looking at pixels. */
+export interface CanvasDebugState {
+  readonly renderer: RendererName | null;
+  readonly view: ViewState;
+  readonly selectedZoneId: number | null;
+  readonly selectedWorkerId: number | null;
+  readonly workers: DrawnWorker[];
+}
+
 /**
  * One floor view: a long-lived Pixi application, its world container and ordered layers, and the
  * pan/zoom/select/keyboard interactions. Created once per mounted view, destroyed on unmount;
@@ -64,18 +96,24 @@ export class FloorCanvasEngine {
   readonly selection$: Observable<Zone | null>;
   readonly pointer$: Observable<CanvasPointerEvent>;
   readonly status$: Observable<CanvasStatus>;
+  readonly workerHover$: Observable<WorkerHover | null>;
+  /** The picked helmet, again with its latest data whenever it changes; null when none or gone. */
+  readonly workerSelection$: Observable<WorkerOnMap | null>;
+  /** How many markers are on the canvas. */
+  readonly workerCount$: Observable<number>;
 
   private readonly app = new Application();
   private readonly world = new Container({ label: 'world', eventMode: 'none' });
   private readonly scene = new FloorScene();
   private readonly blueprintLayer = new BlueprintLayer();
   private readonly zonesLayer = new ZonesLayer();
+  private readonly workersLayer = new WorkersLayer();
   private readonly layers: CanvasLayer[] = [
     this.blueprintLayer,
     this.zonesLayer,
     new EmptyLayer('walls'),
     new EmptyLayer('anchors'),
-    new EmptyLayer('workers'),
+    this.workersLayer,
     new EmptyLayer('heatmap'),
     new EmptyLayer('trails'),
     new SelectionLayer(),
@@ -84,6 +122,12 @@ export class FloorCanvasEngine {
   private readonly selection = new BehaviorSubject<Zone | null>(null);
   private readonly pointer = new Subject<CanvasPointerEvent>();
   private readonly status = new BehaviorSubject<CanvasStatus>({ renderer: null, errors: {} });
+  private readonly workerHover = new BehaviorSubject<WorkerHover | null>(null);
+  private readonly workerSelection = new BehaviorSubject<WorkerOnMap | null>(null);
+  private readonly workerCount = new BehaviorSubject<number>(0);
+  /** The latest helmets handed over; the scene takes them at the next frame. */
+  private workerSource: WorkerMap = new Map();
+  private workersSubscription: Subscription | null = null;
   private view: ViewState = { scale: 1, x: 0, y: 0 };
   private screen: Size = { width: 0, height: 0 };
   /** Until the user pans or zooms, the view keeps fitting the floor as the element resizes. */
@@ -103,6 +147,8 @@ export class FloorCanvasEngine {
   private renderedView: ViewState | null = null;
   private renderedFrames = 0;
   private renderMs = 0;
+  /** Main-thread time of rendered frames: sampling the workers, the layers' updates and the render. */
+  private frameMs = 0;
 
   constructor(
     private readonly host: HTMLElement,
@@ -112,6 +158,9 @@ export class FloorCanvasEngine {
     this.selection$ = this.selection.asObservable();
     this.pointer$ = this.pointer.asObservable();
     this.status$ = this.status.asObservable();
+    this.workerHover$ = this.workerHover.asObservable();
+    this.workerSelection$ = this.workerSelection.asObservable();
+    this.workerCount$ = this.workerCount.asObservable();
     for (const layer of this.layers) layer.attach(this.world);
     this.updateFrame();
     this.ready = this.init(options.label);
@@ -204,6 +253,57 @@ export class FloorCanvasEngine {
     this.scene.setDraft(vertices);
   }
 
+  /** The helmets to show; the canvas samples the latest once per animation frame. */
+  setWorkers(workers: WorkerMap): void {
+    this.workerSource = workers;
+  }
+
+  setWorkers$(workers$: Observable<WorkerMap> | null): void {
+    this.workersSubscription?.unsubscribe();
+    this.workersSubscription = workers$?.subscribe((workers) => this.setWorkers(workers)) ?? null;
+  }
+
+  /** The helmet whose marker is nearest to `at`, within WORKER_HIT_PX. */
+  workerAt(at: ScreenPoint): WorkerOnMap | null {
+    if (this.scene.workerMap !== this.workerSource) this.applyWorkers();
+    return this.scene.workers.nearest(screenToImage(this.view, at), WORKER_HIT_PX / this.view.scale);
+  }
+
+  selectWorker(inventoryId: number | null): void {
+    if (this.scene.workerMap !== this.workerSource) this.applyWorkers();
+    this.scene.selectWorker(inventoryId);
+    this.emitWorkerSelection();
+  }
+
+  get selectedWorkerId(): number | null {
+    return this.scene.selectedWorkerId;
+  }
+
+  debugState(): CanvasDebugState {
+    const workers = this.scene.workers;
+    const drawn: DrawnWorker[] = [];
+    for (let i = 0; i < workers.count; i++) {
+      const x = workers.x(i);
+      const y = workers.y(i);
+      const screen = imageToScreen(this.view, { x, y } as ImagePoint);
+      drawn.push({
+        inventory_id: workers.worker(i).inventory_id,
+        x,
+        y,
+        screenX: screen.x,
+        screenY: screen.y,
+        colour: workers.colour(i),
+      });
+    }
+    return {
+      renderer: this.status.value.renderer,
+      view: this.view,
+      selectedZoneId: this.scene.selectedId,
+      selectedWorkerId: this.scene.selectedWorkerId,
+      workers: drawn,
+    };
+  }
+
   select(id: number | null): void {
     this.pendingSelection = id !== null && !this.scene.zone(id) ? id : null;
     this.scene.select(id);
@@ -246,11 +346,21 @@ export class FloorCanvasEngine {
    * Frames rendered, zone rebuilds, and main-thread milliseconds spent in Pixi's render calls so
    * far: tests check that panning never rebuilds the zones; the benchmark splits CPU from GPU.
    */
-  stats(): { renderedFrames: number; zoneRedraws: number; renderMs: number } {
+  stats(): {
+    renderedFrames: number;
+    zoneRedraws: number;
+    workerRedraws: number;
+    workersDrawn: number;
+    renderMs: number;
+    frameMs: number;
+  } {
     return {
       renderedFrames: this.renderedFrames,
       zoneRedraws: this.zonesLayer.redraws,
+      workerRedraws: this.workersLayer.redraws,
+      workersDrawn: this.scene.workers.count,
       renderMs: this.renderMs,
+      frameMs: this.frameMs,
     };
   }
 
@@ -258,8 +368,12 @@ export class FloorCanvasEngine {
     if (this.destroyed) return;
     this.destroyed = true;
     this.zonesSubscription?.unsubscribe();
+    this.workersSubscription?.unsubscribe();
     for (const undo of this.teardown) undo();
     this.selection.complete();
+    this.workerHover.complete();
+    this.workerSelection.complete();
+    this.workerCount.complete();
     this.pointer.complete();
     this.status.complete();
     // An application still initialising is destroyed by init() when it finishes.
@@ -278,9 +392,11 @@ export class FloorCanvasEngine {
   private readonly frame = (): void => {
     if (this.destroyed) return;
     this.animationFrame = requestAnimationFrame(this.frame);
+    const frameStarted = performance.now();
     let changed = this.needsRender || this.view !== this.renderedView;
     this.world.position.set(this.view.x, this.view.y);
     this.world.scale.set(this.view.scale);
+    if (this.scene.workerMap !== this.workerSource) this.applyWorkers();
     const context = { scene: this.scene, view: this.view };
     for (const layer of this.layers) if (layer.update?.(context)) changed = true;
     if (!changed) return;
@@ -289,8 +405,29 @@ export class FloorCanvasEngine {
     this.renderedFrames++;
     const started = performance.now();
     this.app.render();
-    this.renderMs += performance.now() - started;
+    const ended = performance.now();
+    this.renderMs += ended - started;
+    this.frameMs += ended - frameStarted;
   };
+
+  private applyWorkers(): void {
+    this.scene.setWorkers(this.workerSource);
+    this.emitWorkerSelection();
+    if (!this.destroyed && this.workerCount.value !== this.scene.workers.count)
+      this.workerCount.next(this.scene.workers.count);
+  }
+
+  private emitWorkerSelection(): void {
+    const worker = this.scene.selectedWorker;
+    if (worker !== this.workerSelection.value && !this.destroyed) this.workerSelection.next(worker);
+  }
+
+  private hover(at: ScreenPoint | null): void {
+    const worker = at && this.gesture.kind === 'idle' ? this.workerAt(at) : null;
+    if (this.destroyed || worker === (this.workerHover.value?.worker ?? null)) return;
+    this.workerHover.next(worker && at ? { worker, screen: at } : null);
+    if (this.canvas && this.gesture.kind === 'idle') this.canvas.style.cursor = worker ? 'pointer' : '';
+  }
 
   private updateFrame(): void {
     const size = worldSize(this.floor, this.blueprint ? sourceSize(this.blueprint) : null);
@@ -351,6 +488,7 @@ export class FloorCanvasEngine {
       this.scene.setPointer(screenToImage(this.view, at));
       this.emitPointer('move', e, at);
       this.dispatch({ type: 'move', pointerId: e.pointerId, at });
+      this.hover(at);
     });
     on('pointerup', (e) => {
       const at = this.screenAt(e);
@@ -359,7 +497,10 @@ export class FloorCanvasEngine {
     });
     on('pointercancel', () => this.dispatch({ type: 'cancel' }));
     on('lostpointercapture', () => this.dispatch({ type: 'cancel' }));
-    on('pointerleave', () => this.scene.setPointer(null));
+    on('pointerleave', () => {
+      this.scene.setPointer(null);
+      this.hover(null);
+    });
     on('dblclick', (e) => this.emitPointer('dblclick', e, this.screenAt(e)));
     on(
       'wheel',
@@ -383,7 +524,12 @@ export class FloorCanvasEngine {
     else if (e.key === back || e.key === 'ArrowUp') next = this.scene.neighbour(-1, true);
     else if (e.key === 'Escape') {
       if (this.gesture.kind !== 'idle') this.dispatch({ type: 'cancel' });
-      else next = null;
+      else if (this.scene.selectedWorkerId !== null) {
+        // Escape closes the worker's details first; the zone stays selected.
+        e.preventDefault();
+        this.selectWorker(null);
+        return;
+      } else next = null;
     } else if (e.key === '+' || e.key === '=') this.zoomIn();
     else if (e.key === '-') this.zoomOut();
     else if (e.key === '0') this.fitToFloor();
@@ -413,7 +559,8 @@ export class FloorCanvasEngine {
     const { state, effects } = gestureTransition(this.gesture, event);
     this.gesture = state;
     for (const effect of effects) this.apply(effect);
-    if (this.canvas) this.canvas.style.cursor = state.kind === 'panning' ? 'grabbing' : '';
+    if (this.canvas && state.kind === 'panning') this.canvas.style.cursor = 'grabbing';
+    else if (this.canvas && this.canvas.style.cursor === 'grabbing') this.canvas.style.cursor = '';
   }
 
   private apply(effect: GestureEffect): void {
@@ -425,7 +572,10 @@ export class FloorCanvasEngine {
         // The pointer is already gone (released between events); the pan ends with its pointerup.
       }
     } else {
-      this.select(this.scene.hitTest(screenToImage(this.view, effect.at))?.zone.id ?? null);
+      // A marker sits above the zones: a click on one picks the helmet and leaves the zone be.
+      const worker = this.workerAt(effect.at);
+      this.selectWorker(worker?.inventory_id ?? null);
+      if (!worker) this.select(this.scene.hitTest(screenToImage(this.view, effect.at))?.zone.id ?? null);
     }
   }
 

@@ -1,5 +1,8 @@
 import type { Floor, ImageProperties, LongLat, Zone } from '../../domain/floor';
 import { type FloorTransform, fromLongLat, type ImagePoint, pointInPolygon } from '../../domain/geo';
+import { connectionStatus, MARKER_COLOURS, type WorkerOnMap } from '../../domain/inventory';
+import type { WorkerMap } from '../../streams/workerMapState';
+import { ProjectedWorkers } from './projectedWorkers';
 
 /** A zone with its ring already in image pixels, so hit-testing and drawing never project again. */
 export interface ProjectedZone {
@@ -32,12 +35,56 @@ export class FloorScene {
   pointer: ImagePoint | null = null;
   pointerVersion = 0;
 
+  private rawWorkers: WorkerMap = new Map();
+  /** The helmets with a position, in image pixels and marker colours. */
+  readonly workers = new ProjectedWorkers();
+  workersVersion = 0;
+
+  selectedWorkerId: number | null = null;
+  workerSelectionVersion = 0;
+
   setFrame(size: ImageProperties, transform: FloorTransform | null): void {
     this.size = size;
     this.transform = transform;
     this.frameVersion++;
     this.setZones(this.rawZones);
     this.setDraft(this.rawDraft);
+    this.setWorkers(this.rawWorkers);
+  }
+
+  get workerMap(): WorkerMap {
+    return this.rawWorkers;
+  }
+
+  /** Projects every helmet that has a position; one without stays off the canvas. */
+  setWorkers(workers: WorkerMap): void {
+    this.rawWorkers = workers;
+    const transform = this.transform;
+    const out = this.workers;
+    out.reset(transform ? workers.size : 0);
+    if (transform) {
+      for (const worker of workers.values()) {
+        if (!worker.coordinates) continue;
+        const p = transform.toImage(worker.coordinates);
+        out.push(worker, p.x, p.y, MARKER_COLOURS[connectionStatus(worker)]);
+      }
+    }
+    this.workersVersion++;
+    if (this.selectedWorkerId !== null && !out.has(this.selectedWorkerId)) this.selectWorker(null);
+  }
+
+  /** The selected helmet's latest data, or null. */
+  get selectedWorker(): WorkerOnMap | null {
+    return this.selectedWorkerId === null ? null : (this.workers.get(this.selectedWorkerId) ?? null);
+  }
+
+  /** Returns whether the selection changed; a helmet not on the canvas cannot be selected. */
+  selectWorker(inventoryId: number | null): boolean {
+    const next = inventoryId !== null && this.workers.has(inventoryId) ? inventoryId : null;
+    if (next === this.selectedWorkerId) return false;
+    this.selectedWorkerId = next;
+    this.workerSelectionVersion++;
+    return true;
   }
 
   setZones(zones: readonly Zone[]): void {

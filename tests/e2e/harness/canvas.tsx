@@ -8,11 +8,25 @@ import { I18nextProvider } from 'react-i18next';
 import { BehaviorSubject } from 'rxjs';
 import type { Floor, LongLat, Zone, ZoneKind } from '../../../src/domain/floor';
 import { floorTransform, imagePoint, toLongLat } from '../../../src/domain/geo';
+import type { WorkerOnMap } from '../../../src/domain/inventory';
 import { initI18n } from '../../../src/i18n';
-import { FloorCanvas, type FloorCanvasHandle } from '../../../src/views/canvas/FloorCanvas';
+import type { WorkerMap } from '../../../src/streams/workerMapState';
+import {
+  FloorCanvas,
+  type FloorCanvasElement,
+  type FloorCanvasHandle,
+} from '../../../src/views/canvas/FloorCanvas';
 import type { CanvasStatus } from '../../../src/views/canvas/FloorCanvasEngine';
 import { imageToScreen } from '../../../src/views/canvas/viewport';
-import { BLUEPRINT_COLOUR, CORNERS, type HarnessZone, IMAGE, type MountOptions } from './fixture';
+import {
+  BLUEPRINT_COLOUR,
+  CORNERS,
+  type HarnessWorker,
+  type HarnessWorkerStatus,
+  type HarnessZone,
+  IMAGE,
+  type MountOptions,
+} from './fixture';
 
 void Icons.loadAll({ loader: 'all' });
 const i18n = initI18n('en');
@@ -79,20 +93,73 @@ const toZone = (z: HarnessZone): Zone => ({
   updated_at: floor.updated_at,
 });
 
+const STATUS_FLAGS: Record<HarnessWorkerStatus, { is_online: boolean; is_active: boolean }> = {
+  active: { is_online: true, is_active: true },
+  inactive: { is_online: true, is_active: false },
+  offline: { is_online: false, is_active: false },
+};
+
+const toWorker = (w: HarnessWorker): WorkerOnMap => {
+  const geo = transform.toGeo(imagePoint(w.at[0], w.at[1]));
+  return {
+    id: w.name === null ? null : w.inventory_id,
+    inventory_id: w.inventory_id,
+    wnt_inventory_id: `HLM-${w.inventory_id}`,
+    coordinates: { lat: geo.lat, long: geo.long },
+    name: w.name,
+    worker_tag_id: `WT-${w.inventory_id}`,
+    contact_number: w.inventory_id % 2 ? '+971 50 000 0000' : null,
+    role_name: 'Steel fixer',
+    subcontractor_name: w.inventory_id % 3 ? 'Gulf Rebar LLC' : null,
+    last_seen: new Date(Date.now() - 120_000).toISOString(),
+    ...STATUS_FLAGS[w.status],
+    profile_picture_path: null,
+    zone_id: null,
+    zone_name: 'Level work',
+    blueprint_id: floor.id,
+    blueprint_name: floor.name,
+  };
+};
+
+const STATUSES: HarnessWorkerStatus[] = ['active', 'inactive', 'offline'];
+
+/** Helmets on a jittered grid over the floor (deterministic, so screenshots compare). */
+function gridWorkers(count: number): HarnessWorker[] {
+  const columns = Math.ceil(Math.sqrt((count * IMAGE.width) / IMAGE.height));
+  const rows = Math.ceil(count / columns);
+  const w = IMAGE.width / columns;
+  const h = IMAGE.height / rows;
+  return Array.from({ length: count }, (_, i) => ({
+    inventory_id: i + 1,
+    name: `Worker ${i + 1}`,
+    status: STATUSES[i % 3],
+    at: [
+      ((i % columns) + 0.5 + 0.3 * Math.sin(i)) * w,
+      (Math.floor(i / columns) + 0.5 + 0.3 * Math.cos(i)) * h,
+    ],
+  }));
+}
+
+const mapOfWorkers = (list: readonly WorkerOnMap[]): WorkerMap =>
+  new Map(list.map((w) => [w.inventory_id, w]));
+
 let root: Root | null = null;
 const handle = createRef<FloorCanvasHandle>();
 const zones$ = new BehaviorSubject<readonly Zone[]>([]);
+const workers$ = new BehaviorSubject<WorkerMap>(new Map());
 
 const harness = {
   selections: [] as (number | null)[],
   pointerEvents: [] as { type: string; zoneId: number | null; lat: number; long: number }[],
   status: null as CanvasStatus | null,
+  workerSelections: [] as (number | null)[],
 
   async mount(options: MountOptions = {}): Promise<string | null> {
     root?.unmount();
     harness.selections = [];
     harness.pointerEvents = [];
     harness.status = null;
+    harness.workerSelections = [];
     const container = document.getElementById('root')!;
     container.style.width = options.width ? `${options.width}px` : '100%';
     container.style.height = options.height ? `${options.height}px` : '100%';
@@ -103,6 +170,7 @@ const harness = {
           ? new Image() // never loaded: no pixels
           : await generatedBlueprint();
     zones$.next((options.zones ?? gridZones(options.zoneCount ?? 0)).map(toZone));
+    workers$.next(mapOfWorkers((options.workers ?? gridWorkers(options.workerCount ?? 0)).map(toWorker)));
     root = createRoot(container);
     root.render(
       <StrictMode>
@@ -113,6 +181,8 @@ const harness = {
             floor={floor}
             blueprint={source}
             zones$={zones$}
+            workers$={workers$}
+            onSelectWorker={(w) => harness.workerSelections.push(w?.inventory_id ?? null)}
             onSelectZone={(id) => harness.selections.push(id)}
             onPointer={(e) =>
               harness.pointerEvents.push({ type: e.type, zoneId: e.zoneId, lat: e.geo.lat, long: e.geo.long })
@@ -149,6 +219,44 @@ const harness = {
 
   stats() {
     return handle.current!.engine!.stats();
+  },
+
+  /** Replaces the helmets, as a snapshot would. */
+  setWorkers(list: HarnessWorker[]) {
+    workers$.next(mapOfWorkers(list.map(toWorker)));
+  },
+
+  /** The markers as drawn, read the way an end-to-end test reads a console canvas. */
+  drawnWorkers() {
+    const element = document.querySelector<FloorCanvasElement>('[data-testid="floor-canvas"]');
+    return element?.floorCanvasDebug?.()?.workers ?? [];
+  },
+
+  /**
+   * Frame times (ms) while every helmet moves every frame (a new map each frame, as a busy live
+   * stream would give), with the view still: what the workers layer costs.
+   */
+  async measureMovingWorkers(frames: number): Promise<number[]> {
+    const base = [...workers$.value.values()];
+    const deltas: number[] = [];
+    await nextFrames(10);
+    let last = performance.now();
+    for (let i = 0; i < frames; i++) {
+      const shift = Math.sin(i / 8) * 0.00002;
+      workers$.next(
+        mapOfWorkers(
+          base.map((w) =>
+            w.coordinates
+              ? { ...w, coordinates: { lat: w.coordinates.lat + shift, long: w.coordinates.long + shift } }
+              : w,
+          ),
+        ),
+      );
+      const now = await new Promise<number>((resolve) => requestAnimationFrame(resolve));
+      deltas.push(now - last);
+      last = now;
+    }
+    return deltas;
   },
 
   /**

@@ -20,7 +20,20 @@ export interface HarnessZone {
   ring: [number, number][];
 }
 
+export type HarnessWorkerStatus = 'active' | 'inactive' | 'offline';
+
+export interface HarnessWorker {
+  inventory_id: number;
+  name: string | null;
+  status: HarnessWorkerStatus;
+  /** Where the helmet is, in blueprint pixels; the harness turns it into lat/long. */
+  at: [number, number];
+}
+
 export interface MountOptions {
+  workers?: HarnessWorker[];
+  /** Generated helmets instead: this many spread over the floor, a third in each status. */
+  workerCount?: number;
   zones?: HarnessZone[];
   /** Generated zones instead: a grid of this many small squares over the floor. */
   zoneCount?: number;

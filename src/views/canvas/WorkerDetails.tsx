@@ -1,0 +1,92 @@
+import { Button, Card, H5, Tag } from '@blueprintjs/core';
+import { type KeyboardEvent, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { connectionStatus, type WorkerOnMap } from '../../domain/inventory';
+import defaultProfile from './defaultProfile.svg';
+import { relativeTimeFrom } from './relativeTime';
+
+/** Spec §3: a missing contact number, subcontractor or last-seen reads -NA-. */
+const NA = '-NA-';
+
+const STATUS_INTENT = { active: 'success', inactive: 'danger', offline: 'none' } as const;
+
+interface WorkerDetailsProps {
+  worker: WorkerOnMap;
+  onClose(): void;
+}
+
+/** The picked helmet's worker (spec §3 "Worker on the map") in a card beside the canvas. */
+export function WorkerDetails({ worker, onClose }: WorkerDetailsProps) {
+  const { t, i18n } = useTranslation();
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const status = connectionStatus(worker);
+  const lastSeen = relativeTimeFrom(worker.last_seen, i18n.language);
+
+  // Opening from a click leaves focus on the canvas; Escape there closes it too (the engine's).
+  useEffect(() => {
+    if (document.activeElement === document.body) closeRef.current?.focus();
+  }, []);
+
+  const rows: [string, string | null, string][] = [
+    [t('canvas.worker.tag'), worker.worker_tag_id, 'worker-tag'],
+    [t('canvas.worker.helmet'), worker.wnt_inventory_id, 'worker-helmet'],
+    [t('canvas.worker.role'), worker.role_name, 'worker-role'],
+    [t('canvas.worker.subcontractor'), worker.subcontractor_name ?? NA, 'worker-subcontractor'],
+    [t('canvas.worker.contact'), worker.contact_number ?? NA, 'worker-contact'],
+    [t('canvas.worker.zone'), worker.zone_name, 'worker-zone'],
+    [t('canvas.worker.floor'), worker.blueprint_name, 'worker-floor'],
+    [t('canvas.worker.lastSeen'), lastSeen ?? NA, 'worker-last-seen'],
+  ];
+
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key !== 'Escape') return;
+    e.stopPropagation();
+    onClose();
+  };
+
+  return (
+    <Card
+      className="sw-worker-details"
+      data-testid="worker-details"
+      data-inventory-id={worker.inventory_id}
+      role="dialog"
+      aria-label={t('canvas.worker.details')}
+      onKeyDown={onKeyDown}
+    >
+      <div className="sw-worker-details__head">
+        <img
+          className="sw-worker-details__picture"
+          src={worker.profile_picture_path ?? defaultProfile}
+          alt=""
+          width={48}
+          height={48}
+        />
+        <div className="sw-worker-details__title">
+          <H5 data-testid="worker-name">
+            <bdi>{worker.name ?? t('canvas.worker.unassigned')}</bdi>
+          </H5>
+          <Tag minimal intent={STATUS_INTENT[status]} data-testid="worker-status">
+            {t(`canvas.worker.status.${status}`)}
+          </Tag>
+        </div>
+        <Button
+          ref={closeRef}
+          variant="minimal"
+          icon="cross"
+          aria-label={t('canvas.worker.close')}
+          onClick={onClose}
+        />
+      </div>
+      <dl className="sw-worker-details__fields">
+        {rows.map(([label, value, testId]) => (
+          <div key={testId}>
+            <dt>{label}</dt>
+            <dd data-testid={testId}>
+              <bdi>{value ?? NA}</bdi>
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </Card>
+  );
+}
