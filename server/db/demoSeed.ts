@@ -1,8 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { ROLE_LABELS, ROLE_SLUGS, ROLES, type Role } from '../../src/domain/roles';
 import { DEMO_PASSWORD, hashPassword } from '../auth/passwords';
 import { DEMO_BLUEPRINT_SIZE, demoBlueprintName } from './blueprintImage';
 import type { Db } from './database';
+import { type DemoFloor, seedDemoWorkforce } from './demoWorkforce';
 import {
   buildings,
   clients,
@@ -28,8 +29,19 @@ export async function isEmpty(db: Db): Promise<boolean> {
   return row.count === 0;
 }
 
-/** The demo site of DESIGN.md §6, as far as the schema reaches so far. One transaction. */
-export async function seedDemo(db: Db): Promise<void> {
+/** The demo site "Tower A" of the demo client, if this database has it: the one the built-in simulator animates. */
+export async function findDemoSiteId(db: Db): Promise<number | null> {
+  const [row] = await db
+    .select({ id: sites.id })
+    .from(sites)
+    .innerJoin(clients, eq(clients.id, sites.clientId))
+    .where(and(eq(sites.name, DEMO_SITE), eq(clients.name, DEMO_CLIENT)))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/** The demo site of DESIGN.md §6. One transaction. */
+export async function seedDemo(db: Db, now = new Date()): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
     const [client] = await tx.insert(clients).values({ name: DEMO_CLIENT }).returning();
@@ -48,11 +60,18 @@ export async function seedDemo(db: Db): Promise<void> {
         { siteId: site.id, name: 'South Block' },
       ])
       .returning();
-    for (const [index, block] of blocks.entries()) await seedFloors(tx, block.id, index + 1);
-    await tx.insert(networks).values([
-      { name: 'Tower A mesh', siteId: site.id },
-      { name: 'Spare gateway kit', siteId: null },
-    ]);
+    const demoFloors: DemoFloor[] = [];
+    for (const [index, block] of blocks.entries())
+      demoFloors.push(...(await seedFloors(tx, block.id, index + 1)));
+    const meshes = await tx
+      .insert(networks)
+      .values([
+        { name: 'Tower A mesh', siteId: site.id },
+        { name: 'Tower A south mesh', siteId: site.id },
+        { name: 'Spare gateway kit', siteId: null },
+      ])
+      .returning();
+    let crewManagerUserId = 0;
     for (const role of ROLES) {
       const [user] = await tx
         .insert(users)
@@ -69,7 +88,16 @@ export async function seedDemo(db: Db): Promise<void> {
       if (role !== 'super-admin' && role !== 'client-admin') {
         await tx.insert(userSites).values({ userId: user.id, siteId: site.id });
       }
+      if (role === 'crew-manager') crewManagerUserId = user.id;
     }
+    await seedDemoWorkforce(tx, {
+      siteId: site.id,
+      timezone: site.timezone,
+      networkIds: meshes.filter((mesh) => mesh.siteId === site.id).map((mesh) => mesh.id),
+      floors: demoFloors,
+      crewManagerUserId,
+      now,
+    });
   });
 }
 
@@ -90,7 +118,8 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
  * BlueprintStore) whose corners a–d span the footprint, a work and a restricted zone on each,
  * and the building's assembly zone on its ground floor.
  */
-async function seedFloors(tx: Tx, buildingId: number, building: number): Promise<void> {
+async function seedFloors(tx: Tx, buildingId: number, building: number): Promise<DemoFloor[]> {
+  const seeded: DemoFloor[] = [];
   const top = DEMO_ORIGIN.lat - (building - 1) * FOOTPRINT_LAT * 1.6;
   const left = DEMO_ORIGIN.long;
   // A point of the image, as fractions of its width and height, on the earth: [long, lat].
@@ -121,6 +150,17 @@ async function seedFloors(tx: Tx, buildingId: number, building: number): Promise
         dLong: left,
       })
       .returning();
+    seeded.push({
+      id: floor.id,
+      buildingIndex: building - 1,
+      corners: {
+        a: { lat: floor.aLat, long: floor.aLong },
+        b: { lat: floor.bLat, long: floor.bLong },
+        c: { lat: floor.cLat, long: floor.cLong },
+        d: { lat: floor.dLat, long: floor.dLong },
+      },
+      image: DEMO_BLUEPRINT_SIZE,
+    });
     await tx.insert(zones).values([
       { floorId: floor.id, name: 'Fit-out area', kind: 'work', coordinates: box(0.16, 0.08, 0.5, 0.42) },
       { floorId: floor.id, name: 'East wing', kind: 'work', coordinates: box(0.62, 0.58, 0.84, 0.92) },
@@ -142,4 +182,5 @@ async function seedFloors(tx: Tx, buildingId: number, building: number): Promise
         : []),
     ]);
   }
+  return seeded;
 }

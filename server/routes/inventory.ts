@@ -1,4 +1,201 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { Type } from 'typebox';
+import {
+  AssetOptionSchema,
+  AssetsQuerySchema,
+  DEFAULT_INVENTORIES_PER_PAGE,
+  DeviceAtQuerySchema,
+  DevicePositionSchema,
+  FloorInventoryParamsSchema,
+  InventoryItemSchema,
+  InventoryListReply,
+  InventoryPageReply,
+  InventoryTypeQuerySchema,
+  inventoryMessages,
+  PlaceDeviceBodySchema,
+  RegisterInventoriesBodySchema,
+  RegisterInventoriesReplySchema,
+  SiteInventoriesQuerySchema,
+  WorkerOnMapSchema,
+} from '../../src/domain/schemas/inventory';
+import { IdParamsSchema, successOf } from '../../src/domain/schemas/sites';
+import { allow } from '../auth/authenticate';
+import { principalOf } from '../auth/principal';
+import { requireSite } from '../auth/tenancy';
+import { inventoryItems } from '../db/schema';
+import { requireFloor } from '../floors/floorAccess';
+import { ok } from '../http/envelope';
+import { unprocessable } from '../http/errors';
+import { positionAt } from '../inventory/devicePosition';
+import { countInventory, listInventory } from '../inventory/inventoryRows';
+import { requireNetwork } from '../inventory/networkAccess';
+import { placeDevice, requireSiteDevice } from '../inventory/placement';
+import { registerInventories } from '../inventory/registerInventories';
+import { parseTimestamp } from '../inventory/timestamp';
+import { selectWorkersOnMap } from '../live/workersOnMap';
 import type { Services } from '../services';
 
-export async function inventoryRoutes(_app: FastifyInstance, _services: Services): Promise<void> {}
+/** 20,000 devices of up to 64-character ids, with room to spare. */
+const REGISTER_BODY_LIMIT = 4 * 1024 * 1024;
+
+const ofType = (type: string | undefined) => (type ? eq(inventoryItems.type, type) : undefined);
+
+/**
+ * Devices of a floor, network and site (spec §7 "Inventory and nodes"). Anyone who sees the
+ * site reads them; placing and registering devices is installation and nodes work.
+ */
+export const inventoryRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { db }) => {
+  app.get(
+    '/floors/:id/inventory',
+    {
+      preValidation: allow('sites', 'open'),
+      schema: {
+        params: IdParamsSchema,
+        querystring: InventoryTypeQuerySchema,
+        response: { 200: InventoryListReply },
+      },
+    },
+    async (request) => {
+      const floor = await requireFloor(db, principalOf(request), request.params.id);
+      return ok(
+        await listInventory(db, and(eq(inventoryItems.floorId, floor.id), ofType(request.query.type))),
+      );
+    },
+  );
+
+  app.post(
+    '/floors/:id/inventory/:inventoryId',
+    {
+      preValidation: allow('installation', 'write'),
+      schema: {
+        params: FloorInventoryParamsSchema,
+        body: PlaceDeviceBodySchema,
+        response: { 200: successOf(InventoryItemSchema) },
+      },
+    },
+    async (request) => {
+      const floor = await requireFloor(db, principalOf(request), request.params.id);
+      const item = await placeDevice(db, floor, request.params.inventoryId, request.body);
+      return ok(item, inventoryMessages.updated);
+    },
+  );
+
+  app.get(
+    '/floors/:id/inventory/:inventoryId',
+    {
+      preValidation: allow('sites', 'open'),
+      schema: {
+        params: FloorInventoryParamsSchema,
+        querystring: DeviceAtQuerySchema,
+        response: { 200: successOf(Type.Union([DevicePositionSchema, Type.Null()])) },
+      },
+    },
+    async (request) => {
+      const floor = await requireFloor(db, principalOf(request), request.params.id);
+      const item = await requireSiteDevice(db, floor.siteId, request.params.inventoryId);
+      const at = parseTimestamp(request.query.timestamp);
+      if (!at) throw unprocessable({ timestamp: inventoryMessages.timestampInvalid });
+      return ok(await positionAt(db, item.id, at));
+    },
+  );
+
+  app.get(
+    '/floors/:id/workers',
+    {
+      preValidation: allow('sites', 'open'),
+      schema: { params: IdParamsSchema, response: { 200: successOf(Type.Array(WorkerOnMapSchema)) } },
+    },
+    async (request) => {
+      const floor = await requireFloor(db, principalOf(request), request.params.id);
+      return ok(await selectWorkersOnMap(db, { floorId: floor.id }));
+    },
+  );
+
+  app.get(
+    '/networks/:id/inventory',
+    {
+      preValidation: allow('sites', 'open'),
+      schema: {
+        params: IdParamsSchema,
+        querystring: InventoryTypeQuerySchema,
+        response: { 200: InventoryListReply },
+      },
+    },
+    async (request) => {
+      const network = await requireNetwork(db, principalOf(request), request.params.id);
+      return ok(
+        await listInventory(db, and(eq(inventoryItems.networkId, network.id), ofType(request.query.type))),
+      );
+    },
+  );
+
+  app.get(
+    '/networks/:id/inventory/assets',
+    {
+      preValidation: allow('sites', 'open'),
+      schema: {
+        params: IdParamsSchema,
+        querystring: AssetsQuerySchema,
+        response: { 200: successOf(Type.Array(AssetOptionSchema)) },
+      },
+    },
+    async (request) => {
+      const network = await requireNetwork(db, principalOf(request), request.params.id);
+      const assigned = request.query.assigned === 1;
+      const rows = await db
+        .select({ value: inventoryItems.id, label: inventoryItems.wntInventoryId })
+        .from(inventoryItems)
+        .where(
+          and(
+            eq(inventoryItems.networkId, network.id),
+            eq(inventoryItems.type, 'helmet'),
+            assigned ? isNotNull(inventoryItems.workerId) : isNull(inventoryItems.workerId),
+          ),
+        )
+        .orderBy(sql`${inventoryItems.wntInventoryId} collate "C"`, inventoryItems.id);
+      return ok(rows);
+    },
+  );
+
+  app.get(
+    '/sites/:id/inventories',
+    {
+      preValidation: allow('sites', 'open'),
+      schema: {
+        params: IdParamsSchema,
+        querystring: SiteInventoriesQuerySchema,
+        response: { 200: InventoryPageReply },
+      },
+    },
+    async (request) => {
+      const site = await requireSite(db, principalOf(request), request.params.id);
+      const { type, page, perPage } = request.query;
+      const where = and(eq(inventoryItems.siteId, site.id), ofType(type));
+      const total = await countInventory(db, where);
+      // Without page or perPage the whole list comes back, as one page.
+      if (page === undefined && perPage === undefined)
+        return ok(await listInventory(db, where), undefined, { page: 1, perPage: total, total });
+      const window = { page: page ?? 1, perPage: perPage ?? DEFAULT_INVENTORIES_PER_PAGE };
+      return ok(await listInventory(db, where, window), undefined, { ...window, total });
+    },
+  );
+
+  app.post(
+    '/sites/:id/inventories',
+    {
+      preValidation: allow('nodes', 'write'),
+      bodyLimit: REGISTER_BODY_LIMIT,
+      schema: {
+        params: IdParamsSchema,
+        body: RegisterInventoriesBodySchema,
+        response: { 200: successOf(RegisterInventoriesReplySchema) },
+      },
+    },
+    async (request) => {
+      const site = await requireSite(db, principalOf(request), request.params.id);
+      const result = await registerInventories(db, site.id, request.body.items);
+      return ok(result, `${result.created} devices registered, ${result.existing} already known`);
+    },
+  );
+};

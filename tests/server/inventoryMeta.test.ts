@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_SITE } from '../../server/db/demoSeed';
-import { buildings, floors, inventoryItems, sites } from '../../server/db/schema';
+import { buildings, floors, inventoryItems, sites, workers } from '../../server/db/schema';
 import type { Floor } from '../../src/domain/floor';
 import type { Role } from '../../src/domain/roles';
 import { type OtherTenant, seedOtherTenant } from './helpers/otherTenant';
@@ -22,6 +22,7 @@ describe('inventory counts', () => {
   let northId: number;
   let groundId: number;
   let levelOneId: number;
+  let wearerIds: number[];
   const tokens = {} as Record<Role, string>;
 
   beforeAll(async () => {
@@ -38,6 +39,12 @@ describe('inventory counts', () => {
       )[0].id;
     groundId = await floorOf('Ground Floor');
     levelOneId = await floorOf('Level 1');
+    // The counts below are exact: start from the demo site without its helmets, anchors and
+    // sinks, and let two of its workers wear the helmets this test adds.
+    await t.db.delete(inventoryItems);
+    wearerIds = (await t.db.select({ id: workers.id }).from(workers).orderBy(workers.id).limit(2)).map(
+      (w) => w.id,
+    );
     for (const role of ['group-of-sites-admin', 'group-of-sites-viewer', 'crew-manager'] as const)
       tokens[role] = await t.loginAs(role);
   });
@@ -80,7 +87,7 @@ describe('inventory counts', () => {
         floorId: groundId,
         isOnline: true,
         isActive: true,
-        workerId: 1,
+        workerId: wearerIds[0],
         lastSeen: day('2025-03-01'),
       },
       {
@@ -105,7 +112,7 @@ describe('inventory counts', () => {
         floorId: levelOneId,
         isOnline: true,
         isActive: true,
-        workerId: 2,
+        workerId: wearerIds[1],
         lastSeen: day('2025-03-02'),
       },
       { ...helmet, wntInventoryId: 'H5', floorId: null, isOnline: false, isActive: false },
