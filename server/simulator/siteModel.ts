@@ -1,0 +1,125 @@
+import { and, asc, desc, eq, inArray, lte } from 'drizzle-orm';
+import type { ZoneKind } from '../../src/domain/floor';
+import { localTime, type ShiftTimes } from '../../src/domain/workshiftClock';
+import type { Db } from '../db/database';
+import {
+  buildings,
+  floors,
+  inventoryItems,
+  sites,
+  workshiftAssignments,
+  workshifts,
+  zones,
+} from '../db/schema';
+import { type SimFloor, simFloor } from './floorGeometry';
+
+export interface SimHelmet {
+  tag: string;
+  networkId: number | null;
+  /** The wearer's current work shift; null when nobody wears it or the wearer has none. */
+  shift: ShiftTimes | null;
+}
+
+export interface SimNode {
+  nodeId: string;
+  type: 'anchor' | 'sink';
+  networkId: number;
+  lat: number;
+  long: number;
+}
+
+export interface SiteModel {
+  siteId: number;
+  timezone: string;
+  floors: SimFloor[];
+  helmets: SimHelmet[];
+  /** Placed anchors and sinks on a network: the ones a gateway hears. */
+  nodes: SimNode[];
+}
+
+/**
+ * What the simulator needs of a site, read once (and again now and then): its floors and
+ * zones, its helmets with the wearer's current work shift (the latest assignment on or before
+ * the site's today, spec §3), and its placed anchors and sinks.
+ */
+export async function loadSiteModel(db: Db, siteId: number, now: Date): Promise<SiteModel> {
+  const [site] = await db.select().from(sites).where(eq(sites.id, siteId)).limit(1);
+  if (!site) throw new Error(`Site ${siteId} does not exist`);
+  const today = localTime(now, site.timezone).date;
+
+  const floorRows = await db
+    .select({ floor: floors })
+    .from(floors)
+    .innerJoin(buildings, eq(buildings.id, floors.buildingId))
+    .where(eq(buildings.siteId, siteId))
+    .orderBy(asc(floors.id));
+  const floorIds = floorRows.map((r) => r.floor.id);
+  const zoneRows =
+    floorIds.length === 0 ? [] : await db.select().from(zones).where(inArray(zones.floorId, floorIds));
+  const simFloors = floorRows.map(({ floor }) =>
+    simFloor({
+      id: floor.id,
+      buildingId: floor.buildingId,
+      corners: {
+        a: { lat: floor.aLat, long: floor.aLong },
+        b: { lat: floor.bLat, long: floor.bLong },
+        c: { lat: floor.cLat, long: floor.cLong },
+        d: { lat: floor.dLat, long: floor.dLong },
+      },
+      image:
+        floor.blueprintWidth && floor.blueprintHeight
+          ? { width: floor.blueprintWidth, height: floor.blueprintHeight }
+          : null,
+      zones: zoneRows
+        .filter((z) => z.floorId === floor.id)
+        .map((z) => ({ kind: z.kind as ZoneKind, coordinates: z.coordinates })),
+    }),
+  );
+
+  const devices = await db.select().from(inventoryItems).where(eq(inventoryItems.siteId, siteId));
+  const shiftOf = await currentShifts(db, siteId, today);
+  const helmets = devices
+    .filter((d) => d.type === 'helmet')
+    .map((d) => ({
+      tag: d.wntInventoryId,
+      networkId: d.networkId,
+      shift: d.workerId === null ? null : (shiftOf.get(d.workerId) ?? null),
+    }));
+  const nodes = devices.flatMap((d) =>
+    d.type !== 'helmet' && d.networkId !== null && d.lat !== null && d.long !== null
+      ? [
+          {
+            nodeId: d.wntInventoryId,
+            type: d.type as SimNode['type'],
+            networkId: d.networkId,
+            lat: d.lat,
+            long: d.long,
+          },
+        ]
+      : [],
+  );
+  return { siteId, timezone: site.timezone, floors: simFloors, helmets, nodes };
+}
+
+/** Each worker's latest work shift assignment on or before `today`. */
+async function currentShifts(db: Db, siteId: number, today: string): Promise<Map<number, ShiftTimes>> {
+  const rows = await db
+    .select({
+      workerId: workshiftAssignments.workerId,
+      startTime: workshifts.startTime,
+      endTime: workshifts.endTime,
+      breaks: workshifts.breaks,
+      nonWorkingDays: workshifts.nonWorkingDays,
+    })
+    .from(workshiftAssignments)
+    .innerJoin(workshifts, eq(workshifts.id, workshiftAssignments.workshiftId))
+    .where(and(eq(workshifts.siteId, siteId), lte(workshiftAssignments.assignedAt, today)))
+    .orderBy(
+      asc(workshiftAssignments.workerId),
+      desc(workshiftAssignments.assignedAt),
+      desc(workshiftAssignments.id),
+    );
+  const shifts = new Map<number, ShiftTimes>();
+  for (const { workerId, ...shift } of rows) if (!shifts.has(workerId)) shifts.set(workerId, shift);
+  return shifts;
+}

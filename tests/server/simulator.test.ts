@@ -1,0 +1,213 @@
+import { eq } from 'drizzle-orm';
+import { connectAsync, type MqttClient } from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findDemoSiteId } from '../../server/db/demoSeed';
+import { buildings, floors, networks, sites } from '../../server/db/schema';
+import { startLoadGenerator } from '../../server/simulator/loadGenerator';
+import { type Simulator, startSimulator } from '../../server/simulator/simulator';
+import type { FloorCorners } from '../../src/domain/floor';
+import { cornerRing } from '../../src/domain/floorValidation';
+import type { NodeMessage, PositionMessage } from '../../src/domain/live';
+import { containsPoint } from '../../src/domain/polygon';
+import { localTime } from '../../src/domain/workshiftClock';
+import { startTestApp, type TestApp } from './helpers/testApp';
+import { startTestBroker, type TestBroker } from './helpers/testBroker';
+
+interface Heard {
+  topic: string;
+  body: unknown;
+  at: number;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function until<T>(read: () => T | undefined, timeoutMs = 8000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = read();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('timed out');
+    await sleep(50);
+  }
+}
+
+describe('the simulator', () => {
+  let t: TestApp;
+  let broker: TestBroker;
+  let listener: MqttClient;
+  let siteId: number;
+  let timezoneDay: string;
+  let siteNetworkIds: number[];
+  const corners = new Map<number, FloorCorners>();
+  const heard: Heard[] = [];
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    broker = await startTestBroker();
+    siteId = (await findDemoSiteId(t.db))!;
+    const [site] = await t.db.select().from(sites).where(eq(sites.id, siteId));
+    siteNetworkIds = (await t.db.select().from(networks).where(eq(networks.siteId, siteId))).map((n) => n.id);
+    const rows = await t.db
+      .select({ floor: floors })
+      .from(floors)
+      .innerJoin(buildings, eq(buildings.id, floors.buildingId))
+      .where(eq(buildings.siteId, siteId));
+    for (const { floor: f } of rows)
+      corners.set(f.id, {
+        a: { lat: f.aLat, long: f.aLong },
+        b: { lat: f.bLat, long: f.bLong },
+        c: { lat: f.cLat, long: f.cLong },
+        d: { lat: f.dLat, long: f.dLong },
+      });
+    // A working day of the demo's day shift (not a Friday) on which the seed's shifts apply.
+    const today = localTime(new Date(), site.timezone);
+    timezoneDay =
+      today.weekday === 5
+        ? new Date(Date.parse(`${today.date}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10)
+        : today.date;
+    listener = await connectAsync(broker.url, { clientId: `listener-${broker.topicRoot}` });
+    listener.on('message', (topic, payload) =>
+      heard.push({ topic, body: JSON.parse(payload.toString()), at: Date.now() }),
+    );
+    await listener.subscribeAsync(`${broker.topicRoot}/#`, { qos: 1 });
+  });
+  afterAll(async () => {
+    await listener?.endAsync();
+    await broker?.close();
+    await t?.close();
+  });
+
+  /** The wall clock, moved to `hhmm` in Dubai (the demo site's zone) on a working day. */
+  const dubaiClock = (hhmm: string) => {
+    const base = Date.parse(`${timezoneDay}T${hhmm}:00+04:00`);
+    const started = Date.now();
+    return () => new Date(base + (Date.now() - started));
+  };
+  const start = (hhmm: string) =>
+    startSimulator({
+      db: t.db,
+      brokerUrl: broker.url,
+      topicRoot: broker.topicRoot,
+      siteId,
+      logger: t.app.log,
+      clock: dubaiClock(hhmm),
+      seed: 7,
+    });
+  const since = (from: number, kind: string) =>
+    heard.filter((h) => h.at >= from && h.topic === `${broker.topicRoot}/${siteId}/${kind}`);
+
+  it('publishes arrays of positions inside the floors for the workers on shift, one message per network', async () => {
+    const from = Date.now();
+    const simulator = await start('09:00');
+    try {
+      const first = await until(() => {
+        const messages = since(from, 'positions');
+        return messages.length >= 2 ? messages.slice(0, 2) : undefined;
+      });
+      const positions = first.flatMap((m) => {
+        expect(Array.isArray(m.body)).toBe(true);
+        return m.body as PositionMessage[];
+      });
+      const tags = new Set(positions.map((p) => p.tag));
+      expect(tags.size).toBe(positions.length);
+      // 150 on the day shift and 10 in the control room, less the odd helmet out of range.
+      expect(positions.length).toBeGreaterThan(150);
+      expect(positions.length).toBeLessThanOrEqual(160);
+      const number = (tag: string) => Number(tag.slice(4));
+      expect(positions.some((p) => number(p.tag) > 150 && number(p.tag) <= 190)).toBe(false);
+      for (const p of positions) {
+        expect(p.tag).toMatch(/^HLM-\d{4}$/);
+        expect(p).toMatchObject({ online: true, active: true });
+        expect(localTime(new Date(p.ts), 'Asia/Dubai').minutes).toBeGreaterThanOrEqual(9 * 60);
+        const floor = corners.get(p.floorId);
+        expect(floor, `floor ${p.floorId}`).toBeDefined();
+        expect(containsPoint(cornerRing(floor!), [p.long, p.lat]), p.tag).toBe(true);
+      }
+
+      const nodes = await until(() => {
+        const messages = since(from, 'nodes');
+        return messages.length >= 60 ? messages.map((m) => m.body as NodeMessage) : undefined;
+      });
+      for (const node of nodes) {
+        expect(node.nodeId).toMatch(node.type === 'anchor' ? /^ANC-\d{4}$/ : /^SNK-\d{4}$/);
+        expect(siteNetworkIds).toContain(node.networkId);
+        expect(node.linkQuality).toBeGreaterThan(0);
+        expect(node.batteryVoltage).toBeGreaterThan(3);
+      }
+      expect(new Set(nodes.map((n) => n.nodeId)).size).toBe(60);
+    } finally {
+      await simulator.close();
+    }
+  });
+
+  it('keeps workers on a break still and inactive, while the control room works on', async () => {
+    const from = Date.now();
+    const simulator = await start('10:05');
+    try {
+      const ticks = await until(() => {
+        const messages = since(from, 'positions');
+        return messages.length >= 4 ? messages.slice(0, 4) : undefined;
+      });
+      const positions = ticks.flatMap((m) => m.body as PositionMessage[]);
+      const day = positions.filter((p) => Number(p.tag.slice(4)) <= 150);
+      const controlRoom = positions.filter((p) => Number(p.tag.slice(4)) > 190);
+      expect(day.length).toBeGreaterThan(200);
+      expect(day.every((p) => !p.active)).toBe(true);
+      expect(controlRoom.length).toBeGreaterThan(10);
+      expect(controlRoom.every((p) => p.active)).toBe(true);
+      // Standing still: each day-shift helmet reports the same spot tick after tick.
+      const spots = new Map<string, Set<string>>();
+      for (const p of day)
+        spots.set(p.tag, (spots.get(p.tag) ?? new Set()).add(`${p.lat},${p.long},${p.floorId}`));
+      expect([...spots.values()].every((s) => s.size === 1)).toBe(true);
+    } finally {
+      await simulator.close();
+    }
+  });
+
+  it('stops publishing when closed', async () => {
+    const simulator: Simulator = await start('09:00');
+    await until(() => (heard.length > 0 ? true : undefined));
+    await simulator.close();
+    await sleep(200);
+    const after = Date.now();
+    await sleep(2500);
+    expect(
+      heard.filter((h) => h.at >= after && h.topic.startsWith(`${broker.topicRoot}/${siteId}/`)),
+    ).toEqual([]);
+  });
+
+  it('generates load: arrays of at most the batch size, inside the floors, counted when acknowledged', async () => {
+    const [floorId, floorCorners] = [...corners.entries()][0];
+    const loadSite = 999_999;
+    const from = Date.now();
+    const generator = await startLoadGenerator({
+      brokerUrl: broker.url,
+      topicRoot: broker.topicRoot,
+      siteId: loadSite,
+      helmets: Array.from({ length: 2500 }, (_, i) => ({ tag: `SIM-${i}`, floorId, corners: floorCorners })),
+      hz: 2,
+      batchSize: 1000,
+      gateways: 3,
+    });
+    await sleep(1300);
+    await generator.close();
+    const stats = generator.stats();
+    expect(stats.published).toBeGreaterThanOrEqual(2500 * 2);
+    expect(stats.failed).toBe(0);
+    const messages = heard.filter(
+      (h) => h.at >= from && h.topic === `${broker.topicRoot}/${loadSite}/positions`,
+    );
+    const sizes = messages.map((m) => (m.body as PositionMessage[]).length);
+    expect(Math.max(...sizes)).toBe(1000);
+    expect(sizes.slice(0, 3).sort((a, b) => b - a)).toEqual([1000, 1000, 500]);
+    for (const m of messages)
+      for (const p of m.body as PositionMessage[])
+        expect(containsPoint(cornerRing(floorCorners), [p.long, p.lat])).toBe(true);
+    await expect(startLoadGenerator({ ...generatorOptions(broker), hz: 0 })).rejects.toThrow(RangeError);
+  });
+});
+
+function generatorOptions(broker: TestBroker) {
+  return { brokerUrl: broker.url, topicRoot: broker.topicRoot, siteId: 1, helmets: [], hz: 1 };
+}
