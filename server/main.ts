@@ -6,10 +6,11 @@ import { DEMO_PASSWORD } from './auth/passwords';
 import { loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { lockDataDir } from './db/dataDirLock';
-import { demoEmail, isEmpty, seedDemo } from './db/demoSeed';
+import { demoEmail, findDemoSiteId, isEmpty, seedDemo } from './db/demoSeed';
 import { ensureReferenceData } from './db/referenceData';
 import { type LiveData, startLiveData } from './liveData';
 import { buildSafetyApp, startLive } from './safety/safetyApp';
+import { startSimulator } from './simulator/simulator';
 
 const config = loadConfig(process.env, process.argv.slice(2));
 const releaseLock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
@@ -41,11 +42,24 @@ const app = await buildApp({
 await app.listen({ port: config.port, host: '0.0.0.0' });
 await safety.listen({ port: config.safetyPort, host: '0.0.0.0' });
 liveData = await startLiveData({ db: database.db, config, publisher: live.hub, logger: app.log });
+// Only ever the demo site: SIMULATOR=on must never write made-up positions into a real client's site.
+const demoSiteId = config.simulator ? await findDemoSiteId(database.db) : null;
+const simulator = demoSiteId
+  ? await startSimulator({
+      db: database.db,
+      brokerUrl: liveData.brokerUrl,
+      topicRoot: config.mqttTopicRoot,
+      siteId: demoSiteId,
+      logger: app.log,
+    })
+  : null;
 
 const url = config.publicUrl;
 console.log(
   `\nSitewatch is running at ${url} (database: ${database.driver}${seeded ? ', demo site seeded' : ''})`,
 );
+if (simulator)
+  console.log("Simulator: the demo site's helmets and anchors are live (SIMULATOR=off stops it)");
 console.log(`Safety service and live channel on port ${config.safetyPort}`);
 console.log(
   `MQTT: devices publish to ${liveData.brokerUrl} (topics ${config.mqttTopicRoot}/{siteId}/positions|nodes|events)`,
@@ -61,6 +75,7 @@ async function shutdown(signal: string) {
   stopping = true;
   app.log.info(`${signal}: shutting down`);
   // The ingest stops first, so nothing is acknowledged that is not committed.
+  await simulator?.close().catch((error) => app.log.error(error));
   await liveData?.close().catch((error) => app.log.error(error));
   await Promise.allSettled([app.close(), live.close().then(() => safety.close())]);
   await database.close();

@@ -1,0 +1,183 @@
+// Ingest throughput and live latency: N helmets publishing at H Hz through a real MQTT broker
+// into the database, with a socket.io client of the live channel receiving what was committed.
+// Beside it, in the same run, the same number of rows written by a bare multi-row INSERT.
+// Usage: npx tsx bench/ingest.bench.ts [--helmets 10000] [--hz 1] [--seconds 30]
+//          [--pg postgres://…/admin-db] [--mqtt mqtt://127.0.0.1:1883]
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import { eq, like, sql } from 'drizzle-orm';
+import { io } from 'socket.io-client';
+import { buildApp } from '../server/app';
+import { loadConfig } from '../server/config';
+import { DEMO_SITE, seedDemo } from '../server/db/demoSeed';
+import { ensureReferenceData } from '../server/db/referenceData';
+import { buildings, floors, inventoryItems, sites } from '../server/db/schema';
+import { startLiveData } from '../server/liveData';
+import { buildSafetyApp, startLive } from '../server/safety/safetyApp';
+import { startLoadGenerator } from '../server/simulator/loadGenerator';
+import type { FloorCorners } from '../src/domain/floor';
+import { LIVE_EVENTS, type LocationUpdate } from '../src/domain/live';
+import { machine } from './measure';
+import { openScratchDatabase } from './scratchDatabase';
+
+function option(name: string): string | undefined {
+  const at = process.argv.indexOf(`--${name}`);
+  return at >= 0 ? process.argv[at + 1] : undefined;
+}
+const helmetCount = Number(option('helmets') ?? 10_000);
+const hz = Number(option('hz') ?? 1);
+const seconds = Number(option('seconds') ?? 30);
+const adminUrl = option('pg');
+const externalBroker = option('mqtt');
+
+const { database, dispose } = await openScratchDatabase(adminUrl);
+const db = database.db;
+await database.migrate();
+await ensureReferenceData(db);
+await seedDemo(db);
+const [{ siteId }] = await db.select({ siteId: sites.id }).from(sites).where(eq(sites.name, DEMO_SITE));
+const floorRows = await db
+  .select({ floor: floors })
+  .from(floors)
+  .innerJoin(buildings, eq(buildings.id, floors.buildingId))
+  .where(eq(buildings.siteId, siteId))
+  .orderBy(floors.id)
+  .then((rows) => rows.map((r) => r.floor));
+const corners = (f: (typeof floorRows)[number]): FloorCorners => ({
+  a: { lat: f.aLat, long: f.aLong },
+  b: { lat: f.bLat, long: f.bLong },
+  c: { lat: f.cLat, long: f.cLong },
+  d: { lat: f.dLat, long: f.dLong },
+});
+const tags = Array.from({ length: helmetCount }, (_, i) => `BENCH-${String(i + 1).padStart(5, '0')}`);
+for (let start = 0; start < tags.length; start += 2000) {
+  const values = tags.slice(start, start + 2000).map((tag) => sql`(${siteId}, ${tag}, 'helmet')`);
+  await db.execute(
+    sql`insert into inventory_items (site_id, wnt_inventory_id, type) values ${sql.join(values, sql`, `)}`,
+  );
+}
+const helmets = tags.map((tag, i) => {
+  const floor = floorRows[i % floorRows.length];
+  return { tag, floorId: floor.id, corners: corners(floor) };
+});
+
+const topicRoot = `sw-bench-${randomBytes(3).toString('hex')}`;
+const config = {
+  ...loadConfig({}),
+  mqttUrl: externalBroker,
+  mqttPort: 0,
+  mqttPortExplicit: true,
+  mqttTopicRoot: topicRoot,
+  mqttClientId: topicRoot,
+};
+const safety = await buildSafetyApp({ db, config }, { logger: { level: 'warn' } });
+const live = await startLive({ app: safety, db, config });
+await safety.listen({ port: 0, host: '127.0.0.1' });
+const liveData = await startLiveData({ db, config, publisher: live.hub, logger: safety.log });
+const app = await buildApp({ db, config });
+const login = await app.inject({
+  method: 'POST',
+  url: '/api/login',
+  payload: { email: 'super-admin@demo.sitewatch.dev', password: 'sitewatch-demo' },
+});
+const token = login.json().data.access_token as string;
+
+// One site-wide client of the live channel: publish → commit → fan-out → socket.
+const latencies: number[] = [];
+let delivered = 0;
+const socket = io(`http://127.0.0.1:${(safety.server.address() as AddressInfo).port}`, {
+  auth: { token },
+  query: { siteId: String(siteId) },
+  transports: ['websocket'],
+});
+socket.on(LIVE_EVENTS.locationUpdate, (update: LocationUpdate) => {
+  const now = Date.now();
+  for (const worker of update.workers) {
+    if (!worker.last_seen) continue;
+    delivered++;
+    latencies.push(now - Date.parse(worker.last_seen));
+  }
+});
+await new Promise<void>((resolve) => socket.once(LIVE_EVENTS.snapshot, () => resolve()));
+
+const load = await startLoadGenerator({ brokerUrl: liveData.brokerUrl, topicRoot, siteId, helmets, hz });
+const startedAt = performance.now();
+const acceptedAtStart = liveData.ingest.stats().accepted;
+await new Promise((r) => setTimeout(r, seconds * 1000));
+const published = load.stats();
+await load.close();
+const publishedSeconds = (performance.now() - startedAt) / 1000;
+// Let the ingest drain what the broker still holds.
+const drainStarted = performance.now();
+while (
+  liveData.ingest.stats().accepted - acceptedAtStart < published.published &&
+  performance.now() - drainStarted < 60_000
+)
+  await new Promise((r) => setTimeout(r, 100));
+const drainSeconds = (performance.now() - drainStarted) / 1000;
+await new Promise((r) => setTimeout(r, 500));
+const ingested = liveData.ingest.stats().accepted - acceptedAtStart;
+const totalSeconds = (performance.now() - startedAt) / 1000;
+
+// Baseline: the same rows by a bare multi-row INSERT, 1,000 rows a statement.
+const [{ firstItem }] = await db
+  .select({ firstItem: sql<number>`min(${inventoryItems.id})` })
+  .from(inventoryItems)
+  .where(like(inventoryItems.wntInventoryId, 'BENCH-%'));
+const baselineRows = Math.min(published.published, 100_000);
+const baseTs = Date.parse('2020-01-01T00:00:00Z');
+const baselineStarted = performance.now();
+for (let start = 0; start < baselineRows; start += 1000) {
+  const values = [];
+  for (let i = start; i < Math.min(baselineRows, start + 1000); i++) {
+    const item = firstItem + (i % helmetCount);
+    const ts = new Date(baseTs + Math.floor(i / helmetCount) * 1000).toISOString();
+    values.push(sql`(${siteId}, ${item}, ${floorRows[0].id}, 25.2, 55.3, true, true, ${ts})`);
+  }
+  await db.execute(
+    sql`insert into positions (site_id, inventory_item_id, floor_id, lat, long, is_online, is_active, ts)
+        values ${sql.join(values, sql`, `)} on conflict do nothing`,
+  );
+}
+const baselineSeconds = (performance.now() - baselineStarted) / 1000;
+
+latencies.sort((a, b) => a - b);
+const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? null;
+console.log(
+  JSON.stringify(
+    {
+      benchmark: 'ingest',
+      database: database.driver,
+      broker: externalBroker ? 'external' : 'embedded (aedes)',
+      machine: machine(),
+      helmets: helmetCount,
+      hz,
+      offeredPerSecond: helmetCount * hz,
+      seconds,
+      published: published.published,
+      skippedByGateways: published.skipped,
+      ingested,
+      rejected: liveData.ingest.stats().rejected,
+      publishedPerSecond: Math.round(published.published / publishedSeconds),
+      sustainedIngestPerSecond: Math.round(ingested / totalSeconds),
+      drainSeconds: Number(drainSeconds.toFixed(2)),
+      deliveredToSocket: delivered,
+      publishToSocketMs: { p50: at(0.5), p95: at(0.95), p99: at(0.99) },
+      baseline: {
+        what: 'bare multi-row INSERT into positions, 1,000 rows a statement',
+        rows: baselineRows,
+        rowsPerSecond: Math.round(baselineRows / baselineSeconds),
+      },
+    },
+    null,
+    2,
+  ),
+);
+
+socket.close();
+await liveData.close();
+await live.close();
+await app.close();
+await dispose();
+process.exit(0);
