@@ -8,11 +8,14 @@ export interface BrowserSuite {
   browser: Browser;
 }
 
-/** One server on a fresh demo database and one Chromium for the calling test file, closed after it. */
-export function browserSuite(): BrowserSuite {
+/**
+ * One server on a fresh demo database and one Chromium for the calling test file, closed after it.
+ * With `live`, the server also runs the broker, the ingest and the live channel.
+ */
+export function browserSuite(options: { live?: boolean } = {}): BrowserSuite {
   const suite = {} as BrowserSuite;
   beforeAll(async () => {
-    suite.server = await startE2eServer();
+    suite.server = await startE2eServer(options);
     suite.browser = await launchBrowser();
   });
   afterAll(async () => {
