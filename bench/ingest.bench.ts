@@ -2,7 +2,7 @@
 // into the database, with a socket.io client of the live channel receiving what was committed.
 // Beside it, in the same run, the same number of rows written by a bare multi-row INSERT.
 // Usage: npx tsx bench/ingest.bench.ts [--helmets 10000] [--hz 1] [--seconds 30]
-//          [--pg postgres://…/admin-db] [--mqtt mqtt://127.0.0.1:1883]
+//          [--batch 1000] [--pg postgres://…/admin-db] [--mqtt mqtt://127.0.0.1:1883]
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
@@ -30,6 +30,7 @@ const hz = Number(option('hz') ?? 1);
 const seconds = Number(option('seconds') ?? 30);
 const adminUrl = option('pg');
 const externalBroker = option('mqtt');
+const batchSize = Number(option('batch') ?? 1000);
 
 const { database, dispose } = await openScratchDatabase(adminUrl);
 const db = database.db;
@@ -101,7 +102,14 @@ socket.on(LIVE_EVENTS.locationUpdate, (update: LocationUpdate) => {
 });
 await new Promise<void>((resolve) => socket.once(LIVE_EVENTS.snapshot, () => resolve()));
 
-const load = await startLoadGenerator({ brokerUrl: liveData.brokerUrl, topicRoot, siteId, helmets, hz });
+const load = await startLoadGenerator({
+  brokerUrl: liveData.brokerUrl,
+  topicRoot,
+  siteId,
+  helmets,
+  hz,
+  batchSize,
+});
 const startedAt = performance.now();
 const acceptedAtStart = liveData.ingest.stats().accepted;
 await new Promise((r) => setTimeout(r, seconds * 1000));
@@ -153,6 +161,7 @@ console.log(
       machine: machine(),
       helmets: helmetCount,
       hz,
+      positionsPerMessage: batchSize,
       offeredPerSecond: helmetCount * hz,
       seconds,
       published: published.published,

@@ -87,46 +87,53 @@ export async function startLoadGenerator(options: LoadGeneratorOptions): Promise
   const maxInFlight = 2 * Math.ceil(batches.length / gatewayCount);
   const stats: LoadStats = { published: 0, messages: 0, failed: 0, skipped: 0 };
 
-  const round = () => {
+  // Helmets are not synchronised: each batch goes out at its own moment of the period, so the
+  // load arrives evenly instead of as one burst a second.
+  const publishBatch = (index: number) => {
+    const batch = batches[index];
     const ts = clock().toISOString();
-    for (const [index, batch] of batches.entries()) {
-      const gateway = index % gatewayCount;
-      if (inFlight[gateway] >= maxInFlight) {
-        stats.skipped += batch.length;
-        continue;
-      }
-      const message: PositionMessage[] = batch.map((walker) => {
-        walker.u = clamp(walker.u + (random() - 0.5) * 2 * STEP);
-        walker.v = clamp(walker.v + (random() - 0.5) * 2 * STEP);
-        const { lat, long } = pointOf(walker.helmet.corners, walker.u, walker.v);
-        return {
-          tag: walker.helmet.tag,
-          ts,
-          lat,
-          long,
-          floorId: walker.helmet.floorId,
-          online: true,
-          active: true,
-        };
-      });
-      inFlight[gateway] += 1;
-      clients[gateway]
-        .publishAsync(topic, JSON.stringify(message), { qos: 1 })
-        .then(() => {
-          stats.published += message.length;
-          stats.messages += 1;
-        })
-        .catch(() => {
-          stats.failed += message.length;
-        })
-        .finally(() => {
-          inFlight[gateway] -= 1;
-        });
+    const gateway = index % gatewayCount;
+    if (inFlight[gateway] >= maxInFlight) {
+      stats.skipped += batch.length;
+      return;
     }
+    const message: PositionMessage[] = batch.map((walker) => {
+      walker.u = clamp(walker.u + (random() - 0.5) * 2 * STEP);
+      walker.v = clamp(walker.v + (random() - 0.5) * 2 * STEP);
+      const { lat, long } = pointOf(walker.helmet.corners, walker.u, walker.v);
+      return {
+        tag: walker.helmet.tag,
+        ts,
+        lat,
+        long,
+        floorId: walker.helmet.floorId,
+        online: true,
+        active: true,
+      };
+    });
+    inFlight[gateway] += 1;
+    clients[gateway]
+      .publishAsync(topic, JSON.stringify(message), { qos: 1 })
+      .then(() => {
+        stats.published += message.length;
+        stats.messages += 1;
+      })
+      .catch(() => {
+        stats.failed += message.length;
+      })
+      .finally(() => {
+        inFlight[gateway] -= 1;
+      });
   };
 
-  round();
-  const timer = setInterval(round, 1000 / options.hz);
+  let next = 0;
+  const publishNext = () => {
+    if (batches.length === 0) return;
+    publishBatch(next);
+    next = (next + 1) % batches.length;
+  };
+  publishNext();
+  const timer = setInterval(publishNext, 1000 / options.hz / Math.max(1, batches.length));
   return {
     stats: () => ({ ...stats }),
     async close() {
