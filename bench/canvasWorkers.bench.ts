@@ -3,53 +3,25 @@
 // 1,000, 5,000 and 10,000 helmets on the blueprint (and 10,000 without it), beside an empty canvas
 // and the blueprint alone panning every frame, all in the same browser in the same run.
 // Usage: npx tsx bench/canvasWorkers.bench.ts [frames] [--reuse]  (--reuse skips rebuilding the harness)
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import type { MountOptions } from '../tests/e2e/harness/fixture';
-import { launchBrowser } from '../tests/e2e/helpers/browser';
-import {
-  buildCanvasHarness,
-  CANVAS_HARNESS_DIR,
-  serveCanvasHarness,
-} from '../tests/e2e/helpers/canvasHarness';
+import { type FrameTimes, benchFrames as frames, frameTimes, openCanvasBenchPage } from './canvasBenchPage';
 import { machine } from './measure';
 
-const frames = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 200);
-const reuse = process.argv.includes('--reuse') && existsSync(join(CANVAS_HARNESS_DIR, 'canvas.html'));
-if (!reuse) await buildCanvasHarness();
+const { page, browser, close } = await openCanvasBenchPage();
 
-const server = await serveCanvasHarness();
-const browser = await launchBrowser();
-const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
-await page.goto(server.url);
-await page.waitForFunction(() => 'canvasHarness' in window);
-
-interface FrameFigures {
-  frames: number;
+interface FrameFigures extends FrameTimes {
   /** Main-thread time inside Pixi's render per rendered frame. */
   renderCpuMs: number;
   /** Main-thread time of the engine's whole frame (sampling the map, projecting, moving markers, render). */
   frameCpuMs: number;
-  p50Ms: number;
-  p95Ms: number;
-  meanMs: number;
-  fps: number;
   markers: number;
 }
 
 function figures(deltas: number[], renderCpuMs: number, frameCpuMs: number, markers: number): FrameFigures {
-  const sorted = [...deltas].sort((a, b) => a - b);
-  const at = (q: number) =>
-    Number(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))].toFixed(2));
-  const mean = deltas.reduce((s, d) => s + d, 0) / deltas.length;
   return {
-    frames: deltas.length,
+    ...frameTimes(deltas),
     renderCpuMs: Number(renderCpuMs.toFixed(3)),
     frameCpuMs: Number(frameCpuMs.toFixed(3)),
-    p50Ms: at(0.5),
-    p95Ms: at(0.95),
-    meanMs: Number(mean.toFixed(2)),
-    fps: Math.round(1000 / mean),
     markers,
   };
 }
@@ -109,5 +81,4 @@ console.log(
     2,
   ),
 );
-await browser.close();
-await server.close();
+await close();

@@ -2,50 +2,19 @@
 // the view pans every frame (so every frame renders), for an empty canvas, the blueprint alone
 // and the blueprint with 500 zones, all in the same browser in the same run.
 // Usage: npx tsx bench/canvasZones.bench.ts [frames] [--reuse]  (--reuse skips rebuilding the harness)
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import type { MountOptions } from '../tests/e2e/harness/fixture';
-import { launchBrowser } from '../tests/e2e/helpers/browser';
-import {
-  buildCanvasHarness,
-  CANVAS_HARNESS_DIR,
-  serveCanvasHarness,
-} from '../tests/e2e/helpers/canvasHarness';
+import { type FrameTimes, benchFrames as frames, frameTimes, openCanvasBenchPage } from './canvasBenchPage';
 import { machine } from './measure';
 
-const frames = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 200);
-const reuse = process.argv.includes('--reuse') && existsSync(join(CANVAS_HARNESS_DIR, 'canvas.html'));
-if (!reuse) await buildCanvasHarness();
+const { page, browser, close } = await openCanvasBenchPage();
 
-const server = await serveCanvasHarness();
-const browser = await launchBrowser();
-const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
-await page.goto(server.url);
-await page.waitForFunction(() => 'canvasHarness' in window);
-
-interface FrameFigures {
-  frames: number;
+interface FrameFigures extends FrameTimes {
   /** Main-thread time inside Pixi's render per rendered frame: the rest of a frame is the GPU's (here swiftshader's). */
   renderCpuMs: number;
-  p50Ms: number;
-  p95Ms: number;
-  meanMs: number;
-  fps: number;
 }
 
 function figures(deltas: number[], renderCpuMs: number): FrameFigures {
-  const sorted = [...deltas].sort((a, b) => a - b);
-  const at = (q: number) =>
-    Number(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))].toFixed(2));
-  const mean = deltas.reduce((s, d) => s + d, 0) / deltas.length;
-  return {
-    frames: deltas.length,
-    renderCpuMs: Number(renderCpuMs.toFixed(3)),
-    p50Ms: at(0.5),
-    p95Ms: at(0.95),
-    meanMs: Number(mean.toFixed(2)),
-    fps: Math.round(1000 / mean),
-  };
+  return { ...frameTimes(deltas), renderCpuMs: Number(renderCpuMs.toFixed(3)) };
 }
 
 async function run(
@@ -83,5 +52,4 @@ console.log(
     2,
   ),
 );
-await browser.close();
-await server.close();
+await close();
