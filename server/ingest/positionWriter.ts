@@ -35,7 +35,7 @@ interface HelmetState {
 type PositionRow = typeof positions.$inferInsert;
 type ZoneEventRow = typeof zoneEvents.$inferInsert;
 
-/** Rows per INSERT: 11 parameters a row stays far below PostgreSQL's 65,535 per statement. */
+/** Rows per statement: zone events go in as VALUES lists (8 parameters a row, far below PostgreSQL's 65,535); positions and state as arrays, in the same slices. */
 const ROWS_PER_INSERT = 1000;
 
 /**
@@ -137,8 +137,7 @@ export async function writePositions(
       });
     }
 
-    for (const rows of chunks(positionRows, ROWS_PER_INSERT))
-      await tx.insert(positions).values(rows).onConflictDoNothing();
+    for (const rows of chunks(positionRows, ROWS_PER_INSERT)) await insertPositions(tx, rows);
     for (const rows of chunks(eventRows, ROWS_PER_INSERT))
       await tx.insert(zoneEvents).values(rows).onConflictDoNothing();
     const changed = [...helmets.values()].filter((h) => h.changed);
@@ -155,21 +154,38 @@ export async function writePositions(
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-/** One UPDATE … FROM (VALUES …) for all changed helmets of the batch. */
+/**
+ * Rows go in as one array per column through `unnest`: ten parameters instead of ten per row,
+ * which PostgreSQL parses and plans far faster than a 10,000-parameter VALUES list.
+ */
+async function insertPositions(tx: Tx, rows: readonly PositionRow[]): Promise<void> {
+  await tx.execute(sql`
+    insert into ${positions}
+      (site_id, inventory_item_id, worker_id, floor_id, zone_id, lat, long, is_online, is_active, ts)
+    select * from unnest(
+      ${sql.param(rows.map((r) => r.siteId))}::int[], ${sql.param(rows.map((r) => r.inventoryItemId))}::int[],
+      ${sql.param(rows.map((r) => r.workerId ?? null))}::int[], ${sql.param(rows.map((r) => r.floorId ?? null))}::int[],
+      ${sql.param(rows.map((r) => r.zoneId ?? null))}::int[], ${sql.param(rows.map((r) => r.lat))}::float8[],
+      ${sql.param(rows.map((r) => r.long))}::float8[], ${sql.param(rows.map((r) => r.isOnline))}::boolean[],
+      ${sql.param(rows.map((r) => r.isActive))}::boolean[], ${sql.param(rows.map((r) => r.ts.toISOString()))}::timestamptz[])
+    on conflict do nothing`);
+}
+
+/** One UPDATE … FROM unnest(…) for all changed helmets of the batch. */
 async function updateLiveState(tx: Tx, helmets: readonly HelmetState[]): Promise<void> {
   if (helmets.length === 0) return;
-  const values = sql.join(
-    helmets.map(
-      (h) =>
-        sql`(${h.id}::int, ${h.floorId}::int, ${h.zoneId}::int, ${h.lat}::float8, ${h.long}::float8, ${h.isOnline}::boolean, ${h.isActive}::boolean, ${h.lastSeen?.toISOString() ?? null}::timestamptz, ${h.lastActiveAt?.toISOString() ?? null}::timestamptz)`,
-    ),
-    sql`, `,
-  );
   await tx.execute(sql`
     update ${inventoryItems} as i set
       floor_id = v.floor_id, zone_id = v.zone_id, lat = v.lat, long = v.long,
       is_online = v.is_online, is_active = v.is_active,
       last_seen = v.last_seen, last_active_at = v.last_active_at
-    from (values ${values}) as v(id, floor_id, zone_id, lat, long, is_online, is_active, last_seen, last_active_at)
+    from unnest(
+      ${sql.param(helmets.map((h) => h.id))}::int[], ${sql.param(helmets.map((h) => h.floorId))}::int[],
+      ${sql.param(helmets.map((h) => h.zoneId))}::int[], ${sql.param(helmets.map((h) => h.lat))}::float8[],
+      ${sql.param(helmets.map((h) => h.long))}::float8[], ${sql.param(helmets.map((h) => h.isOnline))}::boolean[],
+      ${sql.param(helmets.map((h) => h.isActive))}::boolean[],
+      ${sql.param(helmets.map((h) => h.lastSeen?.toISOString() ?? null))}::timestamptz[],
+      ${sql.param(helmets.map((h) => h.lastActiveAt?.toISOString() ?? null))}::timestamptz[]
+    ) as v(id, floor_id, zone_id, lat, long, is_online, is_active, last_seen, last_active_at)
     where i.id = v.id`);
 }
