@@ -67,6 +67,7 @@ console.log(
     {
       bench: 'canvasWorkers',
       renderer: workers10k.renderer,
+      antialias: (await page.evaluate(() => window.canvasHarness.stats())).antialias,
       chromium: browser.version(),
       viewport: '1280×800 @1x',
       machine: machine(),

@@ -4,6 +4,7 @@ import type { Floor, LongLat, Zone } from '../../domain/floor';
 import { floorTransform, type GeoPoint, type ImagePoint } from '../../domain/geo';
 import type { WorkerOnMap } from '../../domain/inventory';
 import type { WorkerMap } from '../../streams/workerMapState';
+import { shouldAntialias } from './antialiasing';
 import { BlueprintLayer, sourceSize } from './layers/BlueprintLayer';
 import { DraftLayer } from './layers/DraftLayer';
 import { EmptyLayer } from './layers/EmptyLayer';
@@ -166,12 +167,15 @@ export class FloorCanvasEngine {
     this.ready = this.init(options.label);
   }
 
+  /** Multisampling, unless the renderer is a software rasteriser (see antialiasing.ts). */
+  readonly antialias = shouldAntialias();
+
   private async init(label: string): Promise<RendererName> {
     try {
       await this.app.init({
         preference: ['webgl', 'canvas'],
         background: 0xf6f7f9,
-        antialias: true,
+        antialias: this.antialias,
         resolution: globalThis.devicePixelRatio || 1,
         autoDensity: true,
         width: Math.max(1, this.host.clientWidth),
@@ -353,8 +357,10 @@ export class FloorCanvasEngine {
     workersDrawn: number;
     renderMs: number;
     frameMs: number;
+    antialias: boolean;
   } {
     return {
+      antialias: this.antialias,
       renderedFrames: this.renderedFrames,
       zoneRedraws: this.zonesLayer.redraws,
       workerRedraws: this.workersLayer.redraws,
