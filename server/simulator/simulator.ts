@@ -32,6 +32,8 @@ export interface SimulatorOptions {
   seed?: number;
   /** Milliseconds between ticks (one position per helmet per tick); 1000 by default. */
   tickMs?: number;
+  /** Per helmet and tick: the chance to go silent for a while, and to press the button (tests raise them). */
+  chances?: { silence: number; acknowledge: number };
 }
 
 export interface Simulator {
@@ -65,6 +67,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
   const { db, siteId, logger } = options;
   const clock = options.clock ?? (() => new Date());
   const tickMs = options.tickMs ?? 1000;
+  const chances = options.chances ?? { silence: SILENCE_CHANCE, acknowledge: ACKNOWLEDGE_CHANCE };
   const random: Random = seededRandom(options.seed ?? randomBytes(4).readUInt32LE());
 
   let model: SiteModel = await loadSiteModel(db, siteId, clock());
@@ -121,7 +124,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
         state.silentTicks -= 1;
         continue;
       }
-      if (random() < SILENCE_CHANCE) {
+      if (random() < chances.silence) {
         state.silentTicks = Math.round(between(random, SILENCE_TICKS.min, SILENCE_TICKS.max));
         continue;
       }
@@ -137,7 +140,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
         active: working,
       });
       byNetwork.set(helmet.networkId, batch);
-      if (working && random() < ACKNOWLEDGE_CHANCE) {
+      if (working && random() < chances.acknowledge) {
         const event: HelmetEventMessage = { tag: helmet.tag, ts, type: 'acknowledge' };
         publish('events', event);
       }

@@ -165,6 +165,63 @@ describe('the simulator', () => {
     }
   });
 
+  it('lets helmets go silent for a while and come back, and presses acknowledge buttons', async () => {
+    const from = Date.now();
+    // Ticks of 20 ms, and one chance in twenty per tick to drop out for 60–180 ticks.
+    const simulator = await startSimulator({
+      db: t.db,
+      brokerUrl: broker.url,
+      topicRoot: broker.topicRoot,
+      siteId,
+      logger: t.app.log,
+      clock: dubaiClock('09:00'),
+      seed: 11,
+      tickMs: 20,
+      chances: { silence: 0.05, acknowledge: 0 },
+    });
+    try {
+      const returned = await until(() => {
+        const reports = new Map<string, number[]>();
+        for (const p of since(from, 'positions').flatMap((m) => m.body as PositionMessage[]))
+          reports.set(p.tag, [...(reports.get(p.tag) ?? []), Date.parse(p.ts)]);
+        // A helmet heard, then silent for at least 60 ticks (1.2 s), then heard again.
+        const back = [...reports.values()].filter((times) =>
+          times.some((time, i) => i > 0 && time - times[i - 1] >= 1200),
+        );
+        return back.length >= 5 ? back : undefined;
+      }, 10_000);
+      expect(returned.length).toBeGreaterThanOrEqual(5);
+    } finally {
+      await simulator.close();
+    }
+
+    const pressedFrom = Date.now();
+    const pressing = await startSimulator({
+      db: t.db,
+      brokerUrl: broker.url,
+      topicRoot: broker.topicRoot,
+      siteId,
+      logger: t.app.log,
+      clock: dubaiClock('09:00'),
+      seed: 12,
+      chances: { silence: 0, acknowledge: 1 },
+    });
+    try {
+      const events = await until(() => {
+        const heardEvents = since(pressedFrom, 'events');
+        return heardEvents.length >= 100 ? heardEvents : undefined;
+      });
+      const positions = since(pressedFrom, 'positions').flatMap((m) => m.body as PositionMessage[]);
+      const working = new Set(positions.filter((p) => p.active).map((p) => p.tag));
+      for (const { body } of events) {
+        expect(body).toMatchObject({ type: 'acknowledge' });
+        expect(working.has((body as { tag: string }).tag)).toBe(true);
+      }
+    } finally {
+      await pressing.close();
+    }
+  });
+
   it('stops publishing when closed', async () => {
     const simulator: Simulator = await start('09:00');
     await until(() => (heard.length > 0 ? true : undefined));
