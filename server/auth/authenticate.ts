@@ -67,6 +67,17 @@ export function allow(area: Area, capability: Capability): preHandlerHookHandler
   };
 }
 
+/** Reads shared by several areas: the floors and zones the maps edit are what evacuation screens show. */
+export function allowReadingAny(...areas: readonly Area[]): preHandlerHookHandler {
+  return async (request) => {
+    const role = principalOf(request).role;
+    if (!areas.some((area) => can(role, 'open', area))) throw forbidden();
+  };
+}
+
+/** The evacuation screens draw the same floors, zones and blueprints as the maps. */
+export const allowFloorPlanReaders = allowReadingAny('maps', 'evacuation');
+
 export function requirePermission(permission: string): preHandlerHookHandler {
   return async (request) => {
     if (!principalOf(request).permissions.includes(permission)) throw forbidden();

@@ -532,3 +532,102 @@ export const deviceTokens = pgTable(
   },
   (t) => [uniqueIndex('device_tokens_hash_unique').on(t.tokenHash)],
 );
+
+/**
+ * One evacuation of a site (spec §3 "Evacuation"). At most one runs per site: the partial unique
+ * index refuses a second start even when two server processes race.
+ */
+export const evacuationSessions = pgTable(
+  'evacuation_sessions',
+  {
+    id: text('id').primaryKey(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    startedBy: integer('started_by').references(() => users.id, { onDelete: 'set null' }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    endedBy: integer('ended_by').references(() => users.id, { onDelete: 'set null' }),
+    floorIds: jsonb('floor_ids').$type<number[]>().notNull(),
+    zoneIds: jsonb('zone_ids').$type<number[]>().notNull(),
+    assemblyZoneIds: jsonb('assembly_zone_ids').$type<number[]>().notNull(),
+    safeZoneId: integer('safe_zone_id'),
+    gatewayId: integer('gateway_id'),
+    evacuationFloorIds: jsonb('evacuation_floor_ids').$type<number[]>().notNull(),
+  },
+  (t) => [
+    uniqueIndex('evacuation_sessions_one_running').on(t.siteId).where(sql`${t.endedAt} is null`),
+    index('evacuation_sessions_site_started_idx').on(t.siteId, t.startedAt),
+  ],
+);
+
+/** An included worker's current state in a session (src/domain/evacuationRules.ts). */
+export const evacuationWorkers = pgTable(
+  'evacuation_workers',
+  {
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => evacuationSessions.id, { onDelete: 'cascade' }),
+    workerId: integer('worker_id').notNull(),
+    inventoryItemId: integer('inventory_item_id').notNull(),
+    /** offline | safe | manualAcknowledge | autoAcknowledge */
+    status: text('status').notNull(),
+    includedAt: timestamp('included_at', { withTimezone: true }).notNull(),
+    statusChangedAt: timestamp('status_changed_at', { withTimezone: true }).notNull(),
+    safeAt: timestamp('safe_at', { withTimezone: true }),
+    acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
+    accountedAt: timestamp('accounted_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.sessionId, t.workerId] }),
+    index('evacuation_workers_inventory_idx').on(t.inventoryItemId),
+  ],
+);
+
+/** Every status change of a session, with its time and cause: the report is built from these. */
+export const evacuationStatusEvents = pgTable(
+  'evacuation_status_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => evacuationSessions.id, { onDelete: 'cascade' }),
+    workerId: integer('worker_id').notNull(),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    cause: text('cause').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('evacuation_status_events_session_idx').on(t.sessionId, t.id)],
+);
+
+/** Helmet alarms and restricted-zone entries (src/domain/incidents.ts). */
+export const incidents = pgTable(
+  'incidents',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    /** sos | fall | noMotion | restrictedZone */
+    type: text('type').notNull(),
+    /** open | escalated */
+    status: text('status').notNull().default('open'),
+    inventoryItemId: integer('inventory_item_id')
+      .notNull()
+      .references(() => inventoryItems.id, { onDelete: 'cascade' }),
+    workerId: integer('worker_id'),
+    floorId: integer('floor_id'),
+    zoneId: integer('zone_id'),
+    ts: timestamp('ts', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    escalatedAt: timestamp('escalated_at', { withTimezone: true }),
+    escalatedBy: integer('escalated_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('incidents_unique').on(t.inventoryItemId, t.type, t.ts),
+    index('incidents_site_ts_idx').on(t.siteId, t.ts),
+    check('incidents_type_check', sql`${t.type} in ('sos', 'fall', 'noMotion', 'restrictedZone')`),
+    check('incidents_status_check', sql`${t.status} in ('open', 'escalated')`),
+  ],
+);

@@ -3,11 +3,16 @@ import type { Rejection } from '../../src/domain/ingestValidation';
 import type { HelmetEventMessage } from '../../src/domain/live';
 import type { Db } from '../db/database';
 import { helmetEvents, inventoryItems } from '../db/schema';
+import type { CommittedHelmetEvent } from '../live/liveChanges';
 import { chunks } from './chunks';
 
 export interface HelmetEventWriteResult {
   rejections: Rejection[];
   accepted: number;
+  /** The accepted events with their helmet and worker, for the fan-out. */
+  helmetEvents: CommittedHelmetEvent[];
+  /** Incidents raised by alarms in this write. */
+  incidentIds: number[];
 }
 
 const ROWS_PER_INSERT = 1000;
@@ -22,7 +27,7 @@ export async function writeHelmetEvents(
   messages: readonly HelmetEventMessage[],
 ): Promise<HelmetEventWriteResult> {
   const rejections: Rejection[] = [];
-  if (messages.length === 0) return { rejections, accepted: 0 };
+  if (messages.length === 0) return { rejections, accepted: 0, helmetEvents: [], incidentIds: [] };
   return db.transaction(async (tx) => {
     const tags = [...new Set(messages.map((m) => m.tag))];
     const helmets = await tx
@@ -55,6 +60,12 @@ export async function writeHelmetEvents(
     }
     for (const slice of chunks(rows, ROWS_PER_INSERT))
       await tx.insert(helmetEvents).values(slice).onConflictDoNothing();
-    return { rejections, accepted: rows.length };
+    const committed = rows.map((row) => ({
+      inventoryItemId: row.inventoryItemId,
+      workerId: row.workerId ?? null,
+      type: row.type as CommittedHelmetEvent['type'],
+      ts: (row.ts as Date).toISOString(),
+    }));
+    return { rejections, accepted: rows.length, helmetEvents: committed, incidentIds: [] };
   });
 }

@@ -9,12 +9,13 @@ import type { Db } from '../db/database';
 import { writeHelmetEvents } from './helmetEventWriter';
 import { writeNodeDiagnostics } from './nodeWriter';
 import { writePositions } from './positionWriter';
+import type { CommittedIngest } from './publishChanges';
 
-/** One payload's outcome once committed; `changes` is set when helmets' live state moved. */
+/** One payload's outcome once committed, with what the fan-out has to hear about it. */
 export interface IngestOutcome {
   accepted: number;
   rejections: Rejection[];
-  changes?: { changedInventoryIds: number[]; previousFloorById: Map<number, number | null> };
+  committed: CommittedIngest;
 }
 
 /**
@@ -35,18 +36,26 @@ export async function ingestPayload(
       return {
         accepted: result.accepted,
         rejections: [...parsed.rejected, ...result.rejections],
-        changes: result,
+        committed: result,
       };
     }
     case 'nodes': {
       const parsed = parseNodes(payload, now);
       const result = await writeNodeDiagnostics(db, siteId, parsed.accepted);
-      return { accepted: result.accepted, rejections: [...parsed.rejected, ...result.rejections] };
+      return {
+        accepted: result.accepted,
+        rejections: [...parsed.rejected, ...result.rejections],
+        committed: {},
+      };
     }
     case 'events': {
       const parsed = parseHelmetEvents(payload, now);
       const result = await writeHelmetEvents(db, siteId, parsed.accepted);
-      return { accepted: result.accepted, rejections: [...parsed.rejected, ...result.rejections] };
+      return {
+        accepted: result.accepted,
+        rejections: [...parsed.rejected, ...result.rejections],
+        committed: result,
+      };
     }
   }
 }

@@ -5,7 +5,7 @@ import type { Db } from '../db/database';
 import type { LivePublisher } from '../live/liveChanges';
 import type { IngestLogger } from './ingestLogger';
 import { ingestPayload } from './ingestMessage';
-import { publishHelmetChanges } from './publishChanges';
+import { publishCommitted } from './publishChanges';
 import { RejectionLog } from './rejectionLog';
 
 export interface MqttIngestOptions {
@@ -107,22 +107,12 @@ export async function startMqttIngest(options: MqttIngestOptions): Promise<MqttI
         );
         counters.accepted += outcome.accepted;
         rejectionLog.record(outcome.rejections, { siteId: target.siteId, topic: packet.topic });
-        const changes = outcome.changes;
-        if (changes && changes.changedInventoryIds.length > 0) {
-          publishing = publishing
-            .then(() =>
-              publishHelmetChanges(
-                db,
-                publisher,
-                target.siteId,
-                changes.changedInventoryIds,
-                changes.previousFloorById,
-              ),
-            )
-            .catch((error: unknown) =>
-              logger.error({ err: String(error), siteId: target.siteId }, 'live fan-out failed'),
-            );
-        }
+        const committed = outcome.committed;
+        publishing = publishing
+          .then(() => publishCommitted(db, publisher, target.siteId, committed))
+          .catch((error: unknown) =>
+            logger.error({ err: String(error), siteId: target.siteId }, 'live fan-out failed'),
+          );
         return 'ack';
       } catch (error) {
         counters.writeFailures += 1;

@@ -15,6 +15,8 @@ export interface PositionWriteResult {
   changedInventoryIds: number[];
   /** For each changed helmet, the floor it was on before the call. */
   previousFloorById: Map<number, number | null>;
+  /** Incidents raised by this write (entering a restricted zone). */
+  incidentIds: number[];
 }
 
 /** A helmet's live state as locked at the start of the call and advanced message by message. */
@@ -53,7 +55,13 @@ export async function writePositions(
 ): Promise<PositionWriteResult> {
   const rejections: Rejection[] = [];
   if (messages.length === 0)
-    return { rejections, accepted: 0, changedInventoryIds: [], previousFloorById: new Map() };
+    return {
+      rejections,
+      accepted: 0,
+      changedInventoryIds: [],
+      previousFloorById: new Map(),
+      incidentIds: [],
+    };
   const cache = floorGeometryCacheFor(db);
 
   return db.transaction(async (tx) => {
@@ -148,6 +156,7 @@ export async function writePositions(
       accepted: known.length,
       changedInventoryIds: changed.map((h) => h.id),
       previousFloorById: new Map(changed.map((h) => [h.id, previousFloor.get(h.id) ?? null])),
+      incidentIds: [],
     };
   });
 }

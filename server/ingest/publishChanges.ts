@@ -1,5 +1,5 @@
 import type { Db } from '../db/database';
-import type { LivePublisher } from '../live/liveChanges';
+import type { CommittedHelmetEvent, LivePublisher } from '../live/liveChanges';
 import { selectWorkersOnMap } from '../live/workersOnMap';
 
 /**
@@ -22,4 +22,34 @@ export async function publishHelmetChanges(
       previousFloorId: previousFloorById.get(worker.inventory_id) ?? null,
     })),
   });
+}
+
+/** Everything one committed ingest write has to tell the fan-out, in the order it must hear it. */
+export interface CommittedIngest {
+  changedInventoryIds?: readonly number[];
+  previousFloorById?: ReadonlyMap<number, number | null>;
+  helmetEvents?: readonly CommittedHelmetEvent[];
+  incidentIds?: readonly number[];
+}
+
+/** Positions first, then button presses, then incidents: an acknowledge is judged on the latest position. */
+export async function publishCommitted(
+  db: Db,
+  publisher: LivePublisher | undefined,
+  siteId: number,
+  committed: CommittedIngest,
+): Promise<void> {
+  if (!publisher) return;
+  if (committed.changedInventoryIds?.length)
+    await publishHelmetChanges(
+      db,
+      publisher,
+      siteId,
+      committed.changedInventoryIds,
+      committed.previousFloorById ?? new Map(),
+    );
+  if (committed.helmetEvents?.length && publisher.publishHelmetEvents)
+    await publisher.publishHelmetEvents(siteId, committed.helmetEvents);
+  if (committed.incidentIds?.length && publisher.publishIncidents)
+    await publisher.publishIncidents(siteId, committed.incidentIds);
 }

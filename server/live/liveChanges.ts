@@ -1,4 +1,5 @@
 import type { WorkerOnMap } from '../../src/domain/inventory';
+import type { HelmetEventType } from '../../src/domain/live';
 
 /**
  * What the ingest hands the fan-out after a commit: the helmets of one site whose state changed,
@@ -14,7 +15,22 @@ export interface CommittedChanges {
   changes: HelmetChange[];
 }
 
-/** The fan-out as the ingest and the offline sweep see it. */
+/** A helmet button press or alarm as stored (redelivered ones included: receivers are idempotent). */
+export interface CommittedHelmetEvent {
+  inventoryItemId: number;
+  workerId: number | null;
+  type: HelmetEventType;
+  ts: string;
+}
+
+/**
+ * The fan-out as the ingest and the offline sweep see it. Each call comes after the commit of
+ * what it names, and a site's calls come in commit order.
+ */
 export interface LivePublisher {
   publish(batch: CommittedChanges): Promise<void>;
+  /** Helmet buttons and alarms of one site (the evacuation listens for acknowledge). */
+  publishHelmetEvents?(siteId: number, events: readonly CommittedHelmetEvent[]): Promise<void>;
+  /** Incidents newly raised on one site, by id (safetyEvents). */
+  publishIncidents?(siteId: number, incidentIds: readonly number[]): Promise<void>;
 }

@@ -9,7 +9,7 @@ import {
   SiteFloorsQuerySchema,
 } from '../../src/domain/schemas/floors';
 import { IdParamsSchema, successOf } from '../../src/domain/schemas/sites';
-import { allow } from '../auth/authenticate';
+import { allow, allowFloorPlanReaders } from '../auth/authenticate';
 import { principalOf } from '../auth/principal';
 import { requireBuilding, requireSite } from '../auth/tenancy';
 import { buildings, floors, zones } from '../db/schema';
@@ -60,7 +60,7 @@ export const floorRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { db
   app.get(
     '/buildings/:id/floors',
     {
-      preValidation: allow('maps', 'open'),
+      preValidation: allowFloorPlanReaders,
       schema: { params: IdParamsSchema, response: { 200: FloorListReply } },
     },
     async (request) => {
@@ -72,7 +72,7 @@ export const floorRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { db
   app.get(
     '/sites/:id/floors',
     {
-      preValidation: allow('maps', 'open'),
+      preValidation: allowFloorPlanReaders,
       schema: {
         params: IdParamsSchema,
         querystring: SiteFloorsQuerySchema,
@@ -123,7 +123,7 @@ export const floorRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { db
   app.get(
     '/buildings/:id/floors/:floorId',
     {
-      preValidation: allow('maps', 'open'),
+      preValidation: allowFloorPlanReaders,
       schema: { params: BuildingFloorParamsSchema, response: { 200: FloorReply } },
     },
     async (request) => {
@@ -229,7 +229,7 @@ export const floorRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { db
 
   app.get(
     '/buildings/:id/floors/:floorId/blueprint',
-    { preValidation: allow('maps', 'open'), schema: { params: BuildingFloorParamsSchema } },
+    { preValidation: allowFloorPlanReaders, schema: { params: BuildingFloorParamsSchema } },
     async (request, reply) => {
       const floor = await requireFloor(db, principalOf(request), request.params.floorId, request.params.id);
       const bytes = floor.blueprintFile ? await store.read(floor.blueprintFile) : null;

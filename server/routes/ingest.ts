@@ -26,7 +26,7 @@ import { ok } from '../http/envelope';
 import { forbidden, HttpError, notFound, unauthorized } from '../http/errors';
 import { requiredName } from '../http/input';
 import { writePositions } from '../ingest/positionWriter';
-import { publishHelmetChanges } from '../ingest/publishChanges';
+import { publishCommitted } from '../ingest/publishChanges';
 import type { Services } from '../services';
 
 /** Room for INGEST_BATCH_MAX verbose entries; past it Fastify answers 413 before parsing. */
@@ -90,13 +90,7 @@ export const ingestRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { d
       const parsed = checkPositions(body, new Date());
       const result = await writePositions(db, siteId, parsed.accepted);
       try {
-        await publishHelmetChanges(
-          db,
-          publisher,
-          siteId,
-          result.changedInventoryIds,
-          result.previousFloorById,
-        );
+        await publishCommitted(db, publisher, siteId, result);
       } catch (error) {
         // Stored is stored: the fan-out failing must not make the gateway send the batch again.
         request.log.error({ err: error, siteId }, 'live fan-out failed');

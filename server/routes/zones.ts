@@ -14,7 +14,7 @@ import {
   zoneMessages,
 } from '../../src/domain/schemas/floors';
 import { IdParamsSchema, successOf } from '../../src/domain/schemas/sites';
-import { allow } from '../auth/authenticate';
+import { allow, allowFloorPlanReaders } from '../auth/authenticate';
 import { principalOf } from '../auth/principal';
 import { requireSite } from '../auth/tenancy';
 import type { Db } from '../db/database';
@@ -85,7 +85,7 @@ export const zoneRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { db 
   app.get(
     '/floors/:id/zones',
     {
-      preValidation: allow('maps', 'open'),
+      preValidation: allowFloorPlanReaders,
       schema: {
         params: IdParamsSchema,
         querystring: ZoneSearchQuerySchema,
@@ -106,7 +106,7 @@ export const zoneRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { db 
   app.get(
     '/sites/:id/zones',
     {
-      preValidation: allow('maps', 'open'),
+      preValidation: allowFloorPlanReaders,
       schema: {
         params: IdParamsSchema,
         querystring: ZoneSearchQuerySchema,

@@ -46,10 +46,11 @@ export interface NodeMessage {
   long: number;
 }
 
-export const HELMET_EVENT_TYPES = ['acknowledge'] as const;
+/** The acknowledge button, and the alarms that raise incidents (src/domain/incidents.ts). */
+export const HELMET_EVENT_TYPES = ['acknowledge', 'sos', 'fall', 'noMotion'] as const;
 export type HelmetEventType = (typeof HELMET_EVENT_TYPES)[number];
 
-/** The helmet button on `.../events`. */
+/** The helmet button or an alarm on `.../events`. */
 export interface HelmetEventMessage {
   tag: string;
   ts: string;

@@ -3,6 +3,19 @@ import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../domain/limits';
 import ar from './ar.json';
 import en from './en.json';
+import evacuationAr from './evacuation.ar.json';
+import evacuationEn from './evacuation.en.json';
+import safetyAr from './safety.ar.json';
+import safetyEn from './safety.en.json';
+
+/**
+ * Every text by language. The safety screens keep theirs in files of their own (under the keys
+ * `evacuation` and `safety`), merged here.
+ */
+export const TRANSLATIONS = {
+  en: { ...en, evacuation: evacuationEn, safety: safetyEn },
+  ar: { ...ar, evacuation: evacuationAr, safety: safetyAr },
+} as const;
 
 /**
  * The language a signed-out visitor last chose, so the login and password pages follow it after
@@ -56,7 +69,7 @@ export function currentLocale(): Locale {
 export function initI18n(locale: Locale = storedLocale()): typeof i18n {
   if (!i18n.isInitialized) {
     void i18n.use(initReactI18next).init({
-      resources: { en: { translation: en }, ar: { translation: ar } },
+      resources: { en: { translation: TRANSLATIONS.en }, ar: { translation: TRANSLATIONS.ar } },
       lng: locale,
       fallbackLng: DEFAULT_LOCALE,
       supportedLngs: ['en', 'ar'],

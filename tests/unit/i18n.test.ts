@@ -2,9 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { messages } from '../../src/domain/messages';
 import { ROLE_LABELS, ROLES } from '../../src/domain/roles';
 import { isMenuGroup, MENU, SCREEN_ROUTES } from '../../src/domain/routes';
-import ar from '../../src/i18n/ar.json';
-import en from '../../src/i18n/en.json';
-import { directionOf } from '../../src/i18n/index';
+import { directionOf, TRANSLATIONS } from '../../src/i18n/index';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -19,8 +17,9 @@ function leaves(tree: Tree, prefix = ''): Map<string, string> {
   return found;
 }
 
-const EN = leaves(en as Tree);
-const AR = leaves(ar as Tree);
+const { en, ar } = TRANSLATIONS;
+const EN = leaves(en as unknown as Tree);
+const AR = leaves(ar as unknown as Tree);
 
 const ARABIC = /[\u0600-\u06FF]/;
 /** Texts that stay the same in Arabic: names and the language names themselves. */

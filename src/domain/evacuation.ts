@@ -1,0 +1,189 @@
+import type { SafetyIncident } from './incidents';
+import type { ConnectionStatus, WorkerOnMap } from './inventory';
+import type { LiveCursor } from './live';
+import type { Envelope as ApiEnvelope } from './user';
+
+/**
+ * The evacuation contract (spec §3 "Evacuation", §4, §7 "Safety service"): socket event names and
+ * payloads shared by the safety service and the console. The rules that decide a worker's status
+ * live in `evacuationRules.ts`.
+ */
+
+/** Spec §4, in the order the rules are tried: offline, safe, manualAcknowledge, autoAcknowledge. */
+export const EVACUATION_STATUSES = ['offline', 'safe', 'manualAcknowledge', 'autoAcknowledge'] as const;
+export type EvacuationStatus = (typeof EVACUATION_STATUSES)[number];
+
+/** Marker and counter colours during an evacuation (offline is the grey of other markers). */
+export const EVACUATION_COLOURS: Record<EvacuationStatus, number> = {
+  safe: 0x0001f5,
+  manualAcknowledge: 0xaf0d6e,
+  autoAcknowledge: 0x743000,
+  offline: 0xb3bdcc,
+};
+
+/** What the officer chooses in the start dialog. */
+export interface EvacuationScope {
+  /** Floors to evacuate entirely. */
+  floorIds: number[];
+  /** Zones to evacuate (on floors not listed in floorIds, or as well). */
+  zoneIds: number[];
+  /** Assembly zones: a worker whose position after the start falls in one is safe. */
+  assemblyZoneIds: number[];
+  /** One more zone counting as safe (e.g. outside the site), or null. */
+  safeZone: number | null;
+  /** The network (gateway) whose silence matters most during this evacuation, or null. */
+  gateWayId: number | null;
+}
+
+/** client → server `startEvacuation`. */
+export interface StartEvacuationRequest extends EvacuationScope {
+  siteId: number;
+}
+
+/** client → server `endEvacuation`. */
+export interface EndEvacuationRequest {
+  siteId: number;
+  evacuationSessionId: string;
+}
+
+/** Spec §3 "Evacuation": one session of a site, as stored and as sent. */
+export interface Evacuation extends EvacuationScope {
+  evacuationSessionId: string;
+  siteId: number;
+  evacuationStartAt: string;
+  /** floorIds plus the floors of zoneIds: where the included workers were. */
+  evacuationFloorsIds: number[];
+  /** Incidents raised on the site since the start. */
+  safetyEvents: SafetyIncident[];
+  /** True while it runs; false once ended. */
+  started: boolean;
+  endedAt: string | null;
+  startedBy: { id: number; name: string } | null;
+  endedBy: { id: number; name: string } | null;
+}
+
+/** A worker on the map during an evacuation (spec §3, "In evacuation also"). */
+export interface EvacuationWorker extends WorkerOnMap {
+  /** The worker (never null here: only helmets worn by a worker are included). */
+  id: number;
+  isSafe: boolean;
+  isWorkerAcknowledged: boolean;
+  isIncludedEvacuation: boolean;
+  status: EvacuationStatus;
+  /** When the worker was included: the start, or when an online helmet entered the area later. */
+  includedAt: string;
+  statusChangedAt: string;
+  /** First time the worker was safe during this session. */
+  safeAt: string | null;
+  /** First acknowledge press at or after the start. */
+  acknowledgedAt: string | null;
+}
+
+/**
+ * POST /api/safety/getworkers: a floor's workers with the evacuation fields. Outside an
+ * evacuation, or for a worker not included, isIncludedEvacuation is false and status is the
+ * connection status (spec §4: active or inactive; offline when not online).
+ */
+export interface SafetyWorker extends WorkerOnMap {
+  isSafe: boolean;
+  isWorkerAcknowledged: boolean;
+  isIncludedEvacuation: boolean;
+  status: EvacuationStatus | ConnectionStatus;
+}
+
+/** The counters of the wall screen; `stillInside` is everyone included who is not safe. */
+export interface EvacuationCounts {
+  included: number;
+  safe: number;
+  manualAcknowledge: number;
+  autoAcknowledge: number;
+  offline: number;
+  stillInside: number;
+}
+
+/**
+ * server → client `evacuationInProgress`: the full, versioned state of the running evacuation.
+ * Sent at the start, to every socket that joins while one runs, and in answer to
+ * `requestEvacuation`. Changes after it carry seq + 1, + 2, … of the same stream.
+ */
+export interface EvacuationSnapshot extends LiveCursor {
+  evacuation: Evacuation;
+  workers: EvacuationWorker[];
+  counts: EvacuationCounts;
+  at: string;
+}
+
+/** server → client `evacuating`: a batch of status changes, with the counts after it. */
+export interface EvacuatingBatch extends LiveCursor {
+  siteId: number;
+  evacuationSessionId: string;
+  workers: EvacuationWorker[];
+  counts: EvacuationCounts;
+}
+
+/** server → client `evacuationEnded`. */
+export interface EvacuationEnded {
+  siteId: number;
+  evacuationSessionId: string;
+  endedAt: string;
+  endedBy: { id: number; name: string } | null;
+}
+
+/** server → client `networkFailure`: a network silent for NETWORK_SILENCE, or heard again. */
+export interface NetworkFailure {
+  siteId: number;
+  networkId: number;
+  networkName: string;
+  /** true when it went silent, false when positions came back. */
+  failed: boolean;
+  lastHeardAt: string | null;
+  silentForSeconds: number;
+}
+
+/** server → client `safetyServiceError`: the service could not do something the site relies on. */
+export interface SafetyServiceError {
+  siteId: number | null;
+  message: string;
+}
+
+/** server → client `safetyEvents`: new incidents of the site. */
+export interface SafetyEventsBatch {
+  siteId: number;
+  incidents: SafetyIncident[];
+}
+
+/** client → server `requestEvacuation` is answered with the running evacuation, or null. */
+export type EvacuationRequestReply = ApiEnvelope<EvacuationSnapshot | null>;
+
+/** Socket event names of the safety channel (spec §7), on the live channel's socket. */
+export const SAFETY_EVENTS = {
+  startEvacuation: 'startEvacuation',
+  endEvacuation: 'endEvacuation',
+  /** Ours: a client asks for the evacuation snapshot (after a gap, another stream, or on mount). */
+  requestEvacuation: 'requestEvacuation',
+  networkFailure: 'networkFailure',
+  safetyServiceError: 'safetyServiceError',
+  safetyEvents: 'safetyEvents',
+  evacuationInProgress: 'evacuationInProgress',
+  evacuating: 'evacuating',
+  evacuationEnded: 'evacuationEnded',
+} as const;
+
+/** The room every socket of a site joins, whatever floor it watches: evacuation and safety events. */
+export function safetyRoom(siteId: number): string {
+  return `safety:${siteId}`;
+}
+
+/** `startEvacuation` is acknowledged with the new session; `endEvacuation` with the ended one. */
+export type StartEvacuationReply = ApiEnvelope<Evacuation>;
+export type EndEvacuationReply = ApiEnvelope<Evacuation>;
+
+/** The messages of refusals the console shows as they are. */
+export const EVACUATION_MESSAGES = {
+  alreadyRunning: 'An evacuation is already in progress on this site',
+  notRunning: 'No evacuation is in progress on this site',
+  wrongSession: 'This evacuation has already ended',
+  emptyScope: 'Choose at least one floor or zone to evacuate',
+  noAssembly: 'Choose at least one assembly zone or a safe zone',
+  forbidden: 'You are not allowed to start or end an evacuation',
+} as const;
