@@ -32,16 +32,18 @@ const safety = await buildSafetyApp(
   { logger: { level: 'info' }, ingestStats: () => liveData?.ingest.stats() ?? null },
 );
 const live = await startLive({ app: safety, db: database.db, config });
+// Sessions that ran when the process stopped: their machines and statuses, from the database.
+await live.evacuation.reconcile();
 const app = await buildApp({
   db: database.db,
   config,
   consoleDir,
   logger: { level: 'info' },
-  publisher: live.hub,
+  publisher: live.publisher,
 });
 await app.listen({ port: config.port, host: '0.0.0.0' });
 await safety.listen({ port: config.safetyPort, host: '0.0.0.0' });
-liveData = await startLiveData({ db: database.db, config, publisher: live.hub, logger: app.log });
+liveData = await startLiveData({ db: database.db, config, publisher: live.publisher, logger: app.log });
 // Only ever the demo site: SIMULATOR=on must never write made-up positions into a real client's site.
 const demoSiteId = config.simulator ? await findDemoSiteId(database.db) : null;
 const simulator = demoSiteId

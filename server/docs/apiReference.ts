@@ -2,6 +2,7 @@ import type { RouteOptions } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import type { Db } from '../db/database';
+import { socketEventsReference } from './socketEvents';
 
 interface JsonSchema {
   type?: string | string[];
@@ -77,5 +78,6 @@ export async function apiReference(): Promise<string> {
     '|---|---|---|',
     ...rows,
     '',
+    ...socketEventsReference(),
   ].join('\n');
 }

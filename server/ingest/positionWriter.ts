@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Rejection } from '../../src/domain/ingestValidation';
 import type { PositionMessage } from '../../src/domain/live';
 import type { Db } from '../db/database';
-import { inventoryItems, positions, zoneEvents } from '../db/schema';
+import { incidents, inventoryItems, positions, zoneEvents, zones } from '../db/schema';
 import { chunks } from './chunks';
 import { floorGeometryCacheFor } from './floorGeometry';
 
@@ -148,6 +148,11 @@ export async function writePositions(
     for (const rows of chunks(positionRows, ROWS_PER_INSERT)) await insertPositions(tx, rows);
     for (const rows of chunks(eventRows, ROWS_PER_INSERT))
       await tx.insert(zoneEvents).values(rows).onConflictDoNothing();
+    const incidentIds = await raiseRestrictedZoneIncidents(
+      tx,
+      siteId,
+      eventRows.filter((row) => row.kind === 'enter'),
+    );
     const changed = [...helmets.values()].filter((h) => h.changed);
     for (const rows of chunks(changed, ROWS_PER_INSERT)) await updateLiveState(tx, rows);
 
@@ -156,7 +161,7 @@ export async function writePositions(
       accepted: known.length,
       changedInventoryIds: changed.map((h) => h.id),
       previousFloorById: new Map(changed.map((h) => [h.id, previousFloor.get(h.id) ?? null])),
-      incidentIds: [],
+      incidentIds,
     };
   });
 }
@@ -178,6 +183,32 @@ async function insertPositions(tx: Tx, rows: readonly PositionRow[]): Promise<vo
       ${sql.param(rows.map((r) => r.long))}::float8[], ${sql.param(rows.map((r) => r.isOnline))}::boolean[],
       ${sql.param(rows.map((r) => r.isActive))}::boolean[], ${sql.param(rows.map((r) => r.ts.toISOString()))}::timestamptz[])
     on conflict do nothing`);
+}
+
+/**
+ * Entries into a restricted zone raise an incident: one INSERT … SELECT over the batch's entries
+ * that keeps those whose zone is restricted, so the batch pays one statement whatever its size.
+ * A redelivered entry (same helmet and ts) raises nothing twice.
+ */
+async function raiseRestrictedZoneIncidents(
+  tx: Tx,
+  siteId: number,
+  entries: readonly ZoneEventRow[],
+): Promise<number[]> {
+  if (entries.length === 0) return [];
+  const result = await tx.execute(sql`
+    insert into ${incidents} (site_id, type, inventory_item_id, worker_id, floor_id, zone_id, ts)
+    select ${siteId}::int, 'restrictedZone', v.inventory_item_id, v.worker_id, v.floor_id, v.zone_id, v.ts
+    from unnest(
+      ${sql.param(entries.map((e) => e.inventoryItemId))}::int[], ${sql.param(entries.map((e) => e.workerId ?? null))}::int[],
+      ${sql.param(entries.map((e) => e.floorId ?? null))}::int[], ${sql.param(entries.map((e) => e.zoneId))}::int[],
+      ${sql.param(entries.map((e) => (e.ts as Date).toISOString()))}::timestamptz[]
+    ) as v(inventory_item_id, worker_id, floor_id, zone_id, ts)
+    join ${zones} as z on z.id = v.zone_id and z.kind = 'restricted'
+    on conflict do nothing
+    returning id`);
+  // Both drivers (pg, PGlite) answer raw SQL with `{ rows }`.
+  return (result as unknown as { rows: { id: number }[] }).rows.map((row) => Number(row.id));
 }
 
 /** One UPDATE … FROM unnest(…) for all changed helmets of the batch. */

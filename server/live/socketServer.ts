@@ -24,10 +24,24 @@ export interface LiveChannelOptions {
   log: { error(details: object, message: string): void };
 }
 
+/** What another channel on the same sockets adds (the safety service's evacuation events). */
+export interface LiveChannelExtension {
+  /** Rooms of its own the socket keeps: a recovered socket leaves every room not named here. */
+  rooms(socket: LiveSocket): string[];
+  /** Registers the socket's event handlers; runs as soon as it connects. */
+  attach(socket: LiveSocket): void;
+  /** Runs after the socket joined its live room and got its live snapshot. */
+  welcome(socket: LiveSocket): Promise<void>;
+}
+
 export interface LiveChannel {
   io: LiveServer;
   hub: LiveHub;
+  /** The rooms' cursors (memory, or Redis shared by every process). */
+  sequence: LiveSequence;
   sweep: RevocationSweep;
+  /** Adds another channel's handlers and rooms to every socket that connects from now on. */
+  extend(extension: LiveChannelExtension): void;
   /** Disconnects every socket, stops the sweep, leaves Redis, and closes the HTTP server too. */
   close(): Promise<void>;
 }
@@ -82,8 +96,10 @@ export async function startLiveChannel(options: LiveChannelOptions): Promise<Liv
     );
   });
 
+  const extensions: LiveChannelExtension[] = [];
   io.on('connection', (socket) => {
-    void welcome(socket, hub, log);
+    for (const extension of extensions) extension.attach(socket);
+    void welcome(socket, hub, extensions, log);
   });
 
   const sweep = startRevocationSweep(io, db, options.sweepIntervalMs ?? DEFAULT_SWEEP_INTERVAL_MS, (error) =>
@@ -93,7 +109,11 @@ export async function startLiveChannel(options: LiveChannelOptions): Promise<Liv
   return {
     io,
     hub,
+    sequence,
     sweep,
+    extend(extension) {
+      extensions.push(extension);
+    },
     async close() {
       sweep.stop();
       await io.close();
@@ -103,7 +123,12 @@ export async function startLiveChannel(options: LiveChannelOptions): Promise<Liv
 }
 
 /** Joins the socket's room before reading the snapshot, so no batch falls between the two. */
-async function welcome(socket: LiveSocket, hub: LiveHub, log: LiveChannelOptions['log']): Promise<void> {
+async function welcome(
+  socket: LiveSocket,
+  hub: LiveHub,
+  extensions: readonly LiveChannelExtension[],
+  log: LiveChannelOptions['log'],
+): Promise<void> {
   const { siteId, floorId } = socket.data;
   let pending: Promise<LiveSnapshot> | null = null;
   // Concurrent requests of one socket share a single read.
@@ -123,12 +148,16 @@ async function welcome(socket: LiveSocket, hub: LiveHub, log: LiveChannelOptions
 
   try {
     const room = liveRoom(siteId, floorId);
-    // A recovered socket comes back in the rooms of its last session; only this one is its own.
-    for (const joined of [...socket.rooms])
-      if (joined !== socket.id && joined !== room) await socket.leave(joined);
+    // A recovered socket comes back in the rooms of its last session; only these are its own.
+    const own = new Set([socket.id, room, ...extensions.flatMap((extension) => extension.rooms(socket))]);
+    for (const joined of [...socket.rooms]) if (!own.has(joined)) await socket.leave(joined);
     await socket.join(room);
     socket.emit(LIVE_EVENTS.snapshot, await snapshot());
   } catch (error) {
     log.error({ err: error }, 'live channel: first snapshot failed');
   }
+  for (const extension of extensions)
+    await extension
+      .welcome(socket)
+      .catch((error: unknown) => log.error({ err: error }, 'live channel: welcome of an extension failed'));
 }

@@ -1,17 +1,57 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { requireAuthentication } from '../auth/authenticate';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { installErrorHandler, notFoundMessage } from '../http/errorHandler';
+import { HttpError } from '../http/errors';
+import { strictValidatorCompiler } from '../http/validator';
 import type { MqttIngestStats } from '../ingest/mqttIngest';
+import type { LivePublisher } from '../live/liveChanges';
 import { type LiveChannel, startLiveChannel } from '../live/socketServer';
 import type { Services } from '../services';
+import { safetyDemoRoutes } from './demoRoutes';
+import { createEvacuationService, type EvacuationServiceRuntime } from './evacuationService';
+import { evacuationChannel } from './evacuationSocket';
+import { createIncidentFeed } from './incidentFeed';
+import { type NetworkWatch, startNetworkWatch } from './networkWatch';
+import { createSafetyPublisher } from './safetyPublisher';
+import { allowSafetyCors, safetyRoutes } from './safetyRoutes';
+import type { EvacuationDrill, EvacuationService, SafetyServices } from './safetyServices';
 
 /**
- * The safety listener (SAFETY_PORT): its health check, and the live socket channel that
- * `startLive` attaches to the same HTTP server. The evacuation calls come with the safety issue.
+ * What the safety app's routes are bound to once `startLive` has created the socket server:
+ * the evacuation service needs its io, which needs the app's HTTP server, which the routes are on.
+ */
+interface SafetyBindings {
+  evacuation: EvacuationService | null;
+  drill: EvacuationDrill | null;
+}
+
+const bindingsOf = new WeakMap<FastifyInstance, SafetyBindings>();
+
+function notStarted(): never {
+  throw new HttpError(503, 'The safety service is starting, please try again');
+}
+
+/** The evacuation service as the routes hold it: whatever `startLive` bound, when it has. */
+function lateBoundEvacuation(bindings: SafetyBindings): EvacuationService {
+  const bound = () => bindings.evacuation ?? notStarted();
+  return {
+    start: (principal, request) => bound().start(principal, request),
+    end: (principal, request) => bound().end(principal, request),
+    running: (siteId) => bound().running(siteId),
+    snapshot: (siteId) => bound().snapshot(siteId),
+  };
+}
+
+/**
+ * The safety listener (SAFETY_PORT): its health check, the safety REST calls and the safety demo
+ * under bearer authentication, and (attached by `startLive`) the live socket channel with the
+ * evacuation events on the same HTTP server.
  */
 export async function buildSafetyApp(
-  _services: Services,
+  services: Services,
   options: {
     logger?: FastifyServerOptions['logger'];
     /** This process's ingest counters, shown by the health check (null before the ingest starts). */
@@ -19,42 +59,79 @@ export async function buildSafetyApp(
   } = {},
 ): Promise<FastifyInstance> {
   // The live channel reports Redis, sweep and snapshot failures through this logger.
-  const app = Fastify({ logger: options.logger ?? false });
+  const app = Fastify({ logger: options.logger ?? false }).withTypeProvider<TypeBoxTypeProvider>();
+  app.setValidatorCompiler(strictValidatorCompiler);
+  app.decorateRequest('principal', null);
   installErrorHandler(app);
   app.setNotFoundHandler((request, reply) =>
     reply
       .code(404)
       .send({ status: 'error', message: notFoundMessage(request.method, request.url.split('?')[0]) }),
   );
+  allowSafetyCors(app);
   app.get('/api/safety/health', async () => ({
     status: 'success',
     data: { ok: true, ingest: options.ingestStats?.() ?? null },
   }));
+
+  const bindings: SafetyBindings = { evacuation: null, drill: null };
+  bindingsOf.set(app, bindings);
+  const safetyServices: SafetyServices = {
+    db: services.db,
+    config: services.config,
+    publisher: services.publisher,
+    evacuation: lateBoundEvacuation(bindings),
+    // Read at request time: the drill is bound once the simulator runs.
+    get drill() {
+      return bindings.drill;
+    },
+  };
+  await app.register(async (protectedApi) => {
+    requireAuthentication(protectedApi, services.db);
+    await protectedApi.register(safetyRoutes, safetyServices);
+    await protectedApi.register(safetyDemoRoutes, safetyServices);
+  });
   return app;
+}
+
+/** Hands the safety demo's drill to the safety app's routes (once the simulator runs). */
+export function bindDrill(app: FastifyInstance, drill: EvacuationDrill | null): void {
+  const bindings = bindingsOf.get(app);
+  if (bindings) bindings.drill = drill;
 }
 
 export interface StartLiveOptions {
   app: FastifyInstance;
   db: Db;
-  config: Pick<Config, 'redisUrl'>;
-  /** Tests: a Redis key prefix of their own, and a faster revocation sweep. */
+  config: Pick<Config, 'redisUrl'> & Partial<Pick<Config, 'networkSilenceSeconds'>>;
+  /** Tests: a Redis key prefix of their own, and a faster revocation sweep and network check. */
   redisKeyPrefix?: string;
   sweepIntervalMs?: number;
+  networkCheckIntervalMs?: number;
+}
+
+export interface SafetyLive extends LiveChannel {
+  evacuation: EvacuationServiceRuntime;
+  /** What the ingest and the offline sweep publish to: the live map, then the evacuation and incidents. */
+  publisher: LivePublisher;
+  networkWatch: NetworkWatch;
 }
 
 /**
- * The socket.io live channel on the safety app's HTTP server (before or after `listen`). Its
- * `hub` is the LivePublisher the ingest publishes to; `close()` also closes the HTTP server,
- * so the app's own close afterwards only runs its hooks.
+ * The socket.io live channel on the safety app's HTTP server (before or after `listen`), with
+ * the evacuation service and the network watch on it. Its `publisher` is what the ingest
+ * publishes to; `close()` also closes the HTTP server, so the app's own close afterwards only
+ * runs its hooks.
  */
-export function startLive({
+export async function startLive({
   app,
   db,
   config,
   redisKeyPrefix,
   sweepIntervalMs,
-}: StartLiveOptions): Promise<LiveChannel> {
-  return startLiveChannel({
+  networkCheckIntervalMs,
+}: StartLiveOptions): Promise<SafetyLive> {
+  const channel = await startLiveChannel({
     httpServer: app.server,
     db,
     redisUrl: config.redisUrl,
@@ -62,4 +139,37 @@ export function startLive({
     sweepIntervalMs,
     log: app.log,
   });
+  const evacuation = createEvacuationService({
+    db,
+    io: channel.io,
+    sequence: channel.sequence,
+    log: app.log,
+  });
+  channel.extend(evacuationChannel({ db, evacuation, log: app.log }));
+  const bindings = bindingsOf.get(app);
+  if (bindings) bindings.evacuation = evacuation;
+  const networkWatch = startNetworkWatch({
+    db,
+    io: channel.io,
+    silenceSeconds: config.networkSilenceSeconds ?? 30,
+    intervalMs: networkCheckIntervalMs,
+    onError: (error) => app.log.error({ err: error }, 'safety: network check failed'),
+  });
+  const publisher = createSafetyPublisher({
+    hub: channel.hub,
+    evacuation,
+    incidents: createIncidentFeed(channel.io, db),
+  });
+  return {
+    ...channel,
+    evacuation,
+    publisher,
+    networkWatch,
+    async close() {
+      networkWatch.stop();
+      await evacuation.idle();
+      evacuation.stop();
+      await channel.close();
+    },
+  };
 }

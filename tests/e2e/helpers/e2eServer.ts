@@ -27,14 +27,14 @@ export async function startE2eServer(options: { live?: boolean } = {}): Promise<
   const config = { ...loadConfig({}), loginMaxFailures: 1000, mqttPort: 0, mqttPortExplicit: true };
   let liveData: LiveData | null = null;
   let closeLive = async () => {};
-  let publisher: Awaited<ReturnType<typeof startLive>>['hub'] | undefined;
+  let publisher: Awaited<ReturnType<typeof startLive>>['publisher'] | undefined;
   if (options.live) {
     const safety = await buildSafetyApp({ db: database.db, config }, { logger: { level: 'warn' } });
     const live = await startLive({ app: safety, db: database.db, config });
     await safety.listen({ port: 0, host: '127.0.0.1' });
     // The console asks /api/live-settings for this port.
     config.safetyPort = (safety.server.address() as AddressInfo).port;
-    publisher = live.hub;
+    publisher = live.publisher;
     liveData = await startLiveData({ db: database.db, config, publisher, logger: safety.log });
     closeLive = async () => {
       await liveData?.close();
