@@ -13,6 +13,7 @@ import {
   FloorCanvasEngine,
   type WorkerHover,
 } from './FloorCanvasEngine';
+import type { MarkerColour } from './scene';
 import { WorkerDetails } from './WorkerDetails';
 import { WorkerTooltip } from './WorkerTooltip';
 
@@ -45,6 +46,8 @@ export interface FloorCanvasProps {
   onPointer?(event: CanvasPointerEvent): void;
   /** The helmets to show (the merged live stream); the canvas samples it once per frame. */
   workers$?: Observable<WorkerMap>;
+  /** A marker's colour when not its connection status (the evacuation colours); keep it stable. */
+  markerColour?: MarkerColour;
   /** A marker was picked (its details open beside the canvas) or the details closed (null). */
   onSelectWorker?(worker: WorkerOnMap | null): void;
   /** The renderer once picked, and what could not be drawn (a broken blueprint, bad corners). */
@@ -71,7 +74,7 @@ export function FloorCanvas(props: FloorCanvasProps) {
   const latest = useRef(props);
   latest.current = props;
   const label = t('canvas.label', { name: floor.name });
-  const { workers$ } = props;
+  const { workers$, markerColour } = props;
 
   // One engine per mounted view; later prop changes are handed to it, never a new one.
   // biome-ignore lint/correctness/useExhaustiveDependencies: created once; the effects below pass on changes.
@@ -124,6 +127,7 @@ export function FloorCanvas(props: FloorCanvasProps) {
   useEffect(() => engine?.setZones(zones$), [engine, zones$]);
   useEffect(() => engine?.setDraft(draft ?? null), [engine, draft]);
   useEffect(() => engine?.setWorkers$(workers$ ?? null), [engine, workers$]);
+  useEffect(() => engine?.setMarkerColour(markerColour ?? null), [engine, markerColour]);
   useEffect(() => {
     const element = elementRef.current;
     if (element) element.floorCanvasDebug = () => engineRef.current?.debugState() ?? null;

@@ -19,7 +19,7 @@ import {
   gestureTransition,
   IDLE,
 } from './pointerGesture';
-import { FloorScene, worldSize } from './scene';
+import { FloorScene, type MarkerColour, worldSize } from './scene';
 import {
   BUTTON_ZOOM_FACTOR,
   centreOn,
@@ -260,6 +260,12 @@ export class FloorCanvasEngine {
   /** The helmets to show; the canvas samples the latest once per animation frame. */
   setWorkers(workers: WorkerMap): void {
     this.workerSource = workers;
+  }
+
+  /** Colours markers by something other than the connection status; null for the default. */
+  setMarkerColour(colour: MarkerColour | null): void {
+    this.scene.setMarkerColour(colour);
+    this.emitWorkerSelection();
   }
 
   setWorkers$(workers$: Observable<WorkerMap> | null): void {

@@ -4,6 +4,14 @@ import { connectionStatus, MARKER_COLOURS, type WorkerOnMap } from '../../domain
 import type { WorkerMap } from '../../streams/workerMapState';
 import { ProjectedWorkers } from './projectedWorkers';
 
+/** A marker's colour (0xRRGGBB) for a helmet. */
+export type MarkerColour = (worker: WorkerOnMap) => number;
+
+/** The default: active, inactive or offline (spec §9). */
+export function connectionColour(worker: WorkerOnMap): number {
+  return MARKER_COLOURS[connectionStatus(worker)];
+}
+
 /** A zone with its ring already in image pixels, so hit-testing and drawing never project again. */
 export interface ProjectedZone {
   readonly zone: Zone;
@@ -36,6 +44,7 @@ export class FloorScene {
   pointerVersion = 0;
 
   private rawWorkers: WorkerMap = new Map();
+  private markerColour: MarkerColour = connectionColour;
   /** The helmets with a position, in image pixels and marker colours. */
   readonly workers = new ProjectedWorkers();
   workersVersion = 0;
@@ -56,6 +65,14 @@ export class FloorScene {
     return this.rawWorkers;
   }
 
+  /** How markers are coloured (by connection status unless a screen says otherwise, e.g. evacuation). */
+  setMarkerColour(colour: MarkerColour | null): void {
+    const next = colour ?? connectionColour;
+    if (next === this.markerColour) return;
+    this.markerColour = next;
+    this.setWorkers(this.rawWorkers);
+  }
+
   /** Projects every helmet that has a position; one without stays off the canvas. */
   setWorkers(workers: WorkerMap): void {
     this.rawWorkers = workers;
@@ -66,7 +83,7 @@ export class FloorScene {
       for (const worker of workers.values()) {
         if (!worker.coordinates) continue;
         const p = transform.toImage(worker.coordinates);
-        out.push(worker, p.x, p.y, MARKER_COLOURS[connectionStatus(worker)]);
+        out.push(worker, p.x, p.y, this.markerColour(worker));
       }
     }
     this.workersVersion++;

@@ -1,0 +1,110 @@
+import { HTMLTable } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { EVACUATION_COLOURS, type EvacuationWorker } from '../../../domain/evacuation';
+import { cssColour, formatAgo, formatCount } from './evacuationFormat';
+
+/** Spec §3: a missing contact, zone, floor or last-seen reads -NA-. */
+const NA = '-NA-';
+
+/** Rows drawn at most: a wall shows the first screenfuls; the count says how many more. */
+export const NOT_SAFE_ROWS = 300;
+
+interface NotSafeListProps {
+  /** Already sorted, longest unseen first (notSafeWorkers). */
+  workers: readonly EvacuationWorker[];
+  now: number;
+}
+
+/** Who to go and find: every included worker not yet safe, with where they were last seen. */
+export function NotSafeList({ workers, now }: NotSafeListProps) {
+  const { t } = useTranslation();
+  const shown = workers.slice(0, NOT_SAFE_ROWS);
+  return (
+    <section
+      className="sw-evac-not-safe"
+      aria-labelledby="sw-evac-not-safe-title"
+      data-testid="not-safe-list"
+    >
+      <h2 id="sw-evac-not-safe-title" className="sw-evac-panel-title">
+        {t('evacuation.notSafe.title')}{' '}
+        <span data-testid="not-safe-count" data-value={workers.length}>
+          ({formatCount(workers.length)})
+        </span>
+      </h2>
+      {workers.length === 0 ? (
+        <p className="sw-evac-empty">{t('evacuation.notSafe.empty')}</p>
+      ) : (
+        <div
+          className="sw-evac-not-safe__scroll"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: the list scrolls; focus lets the keyboard scroll it.
+          tabIndex={0}
+          data-testid="not-safe-scroll"
+        >
+          <HTMLTable
+            compact
+            striped
+            className="sw-evac-not-safe__table"
+            aria-labelledby="sw-evac-not-safe-title"
+          >
+            <thead>
+              <tr>
+                <th scope="col">{t('evacuation.notSafe.name')}</th>
+                <th scope="col">{t('evacuation.notSafe.status')}</th>
+                <th scope="col">{t('evacuation.notSafe.lastSeen')}</th>
+                <th scope="col">{t('evacuation.notSafe.zone')}</th>
+                <th scope="col">{t('evacuation.notSafe.floor')}</th>
+                <th scope="col">{t('evacuation.notSafe.contact')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {shown.map((worker) => {
+                const ago = formatAgo(worker.last_seen, now);
+                return (
+                  <tr
+                    key={worker.id}
+                    data-testid="not-safe-row"
+                    data-worker-id={worker.id}
+                    data-status={worker.status}
+                  >
+                    <th scope="row">
+                      <bdi>{worker.name ?? worker.wnt_inventory_id}</bdi>
+                    </th>
+                    <td>
+                      <span
+                        className="sw-evac-swatch"
+                        style={{ background: cssColour(EVACUATION_COLOURS[worker.status]) }}
+                        aria-hidden="true"
+                      />
+                      {t(`evacuation.status.${worker.status}`)}
+                    </td>
+                    <td>{ago === null ? NA : t('evacuation.notSafe.ago', { time: ago })}</td>
+                    <td>
+                      <bdi>{worker.zone_name ?? NA}</bdi>
+                    </td>
+                    <td>
+                      <bdi>{worker.blueprint_name ?? NA}</bdi>
+                    </td>
+                    <td>
+                      {worker.contact_number ? (
+                        <a href={`tel:${worker.contact_number}`} dir="ltr">
+                          {worker.contact_number}
+                        </a>
+                      ) : (
+                        NA
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </HTMLTable>
+          {workers.length > shown.length && (
+            <p className="sw-evac-more">
+              {t('evacuation.notSafe.more', { number: formatCount(workers.length - shown.length) })}
+            </p>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

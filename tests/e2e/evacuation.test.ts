@@ -1,0 +1,203 @@
+import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import mqtt from 'mqtt';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { floors, inventoryItems, workers, zones } from '../../server/db/schema';
+import { EVACUATION_COLOURS } from '../../src/domain/evacuation';
+import { floorTransform, imagePoint } from '../../src/domain/geo';
+import { topicFor } from '../../src/domain/live';
+import { containsPoint } from '../../src/domain/polygon';
+import { browserSuite } from './helpers/browserSuite';
+import { signIn } from './helpers/pages';
+
+const WALL = '[data-testid="evacuation-wall"]';
+
+async function count(page: Page, key: string): Promise<number> {
+  return Number(await page.locator(`[data-testid="evacuation-count-${key}"]`).getAttribute('data-value'));
+}
+
+/** The worker's status on the not-safe list, or null when not on it (read at once, never waited for). */
+async function rowStatus(page: Page, workerId: number): Promise<string | null> {
+  return page.evaluate(
+    (id) =>
+      document
+        .querySelector(`[data-testid="not-safe-row"][data-worker-id="${id}"]`)
+        ?.getAttribute('data-status') ?? null,
+    workerId,
+  );
+}
+
+interface DrawnWorker {
+  inventory_id: number;
+  colour: number;
+}
+
+async function markerColour(page: Page, inventoryId: number): Promise<number | undefined> {
+  const drawn = await page.evaluate(() => {
+    const element = document.querySelector(
+      '[data-testid="evacuation-canvas"] [data-testid="floor-canvas"]',
+    ) as (HTMLElement & { floorCanvasDebug?: () => { workers: DrawnWorker[] } | null }) | null;
+    return element?.floorCanvasDebug?.()?.workers ?? [];
+  });
+  return drawn.find((w) => w.inventory_id === inventoryId)?.colour;
+}
+
+describe('the evacuation wall screen', () => {
+  const suite = browserSuite({ live: true });
+  let page: Page;
+  let publisher: mqtt.MqttClient;
+
+  beforeAll(async () => {
+    publisher = await mqtt.connectAsync(suite.server.brokerUrl!);
+    page = await suite.browser.newPage({ viewport: { width: 1600, height: 1000 } });
+    await signIn(page, suite.server.baseUrl, 'site-admin@demo.sitewatch.dev');
+  });
+  afterAll(async () => {
+    await publisher?.endAsync();
+  });
+
+  it('starts an evacuation, follows workers to safety live, and ends it; a viewer only watches', async () => {
+    const { db } = suite.server;
+    // The floor of an assembly zone: evacuate it, and walk a worker into that zone.
+    const [assembly] = await db
+      .select()
+      .from(zones)
+      .where(eq(zones.kind, 'assembly'))
+      .orderBy(asc(zones.id))
+      .limit(1);
+    const [floor] = await db.select().from(floors).where(eq(floors.id, assembly.floorId));
+    const pair = await db
+      .select({ helmet: inventoryItems, worker: workers })
+      .from(inventoryItems)
+      .innerJoin(workers, eq(workers.id, inventoryItems.workerId))
+      .where(and(eq(inventoryItems.type, 'helmet'), isNotNull(inventoryItems.workerId)))
+      .orderBy(inventoryItems.id)
+      .limit(2);
+    const [walker, presser] = pair;
+    const transform = floorTransform(
+      {
+        a: { lat: floor.aLat, long: floor.aLong },
+        b: { lat: floor.bLat, long: floor.bLong },
+        c: { lat: floor.cLat, long: floor.cLong },
+        d: { lat: floor.dLat, long: floor.dLong },
+      },
+      { width: floor.blueprintWidth!, height: floor.blueprintHeight! },
+    );
+    const inAssembly = (p: { lat: number; long: number }) =>
+      containsPoint(assembly.coordinates, [p.long, p.lat]);
+    // A spot on the floor outside the assembly zone.
+    const outside = [0.05, 0.5, 0.95]
+      .flatMap((u) =>
+        [0.05, 0.5, 0.95].map((v) =>
+          transform.toGeo(imagePoint(u * floor.blueprintWidth!, v * floor.blueprintHeight!)),
+        ),
+      )
+      .find((p) => !inAssembly(p))!;
+    const ring = assembly.coordinates;
+    const centre = {
+      long: ring.reduce((sum, [long]) => sum + long, 0) / ring.length,
+      lat: ring.reduce((sum, [, lat]) => sum + lat, 0) / ring.length,
+    };
+    expect(inAssembly(centre)).toBe(true);
+
+    const topic = (kind: 'positions' | 'events') =>
+      topicFor(walker.helmet.siteId, kind, suite.server.topicRoot);
+    const position = (tag: string, at: { lat: number; long: number }) =>
+      publisher.publishAsync(
+        topic('positions'),
+        JSON.stringify({
+          tag,
+          ts: new Date().toISOString(),
+          ...at,
+          floorId: floor.id,
+          online: true,
+          active: true,
+        }),
+        { qos: 1 },
+      );
+    // Both are on the floor when it starts.
+    await position(walker.helmet.wntInventoryId, outside);
+    await position(presser.helmet.wntInventoryId, outside);
+
+    await page.goto(`${suite.server.baseUrl}/safetyevacuation`);
+    await page.waitForSelector(`${WALL}[data-state="idle"]`, { timeout: 20_000 });
+    await page.click('[data-testid="evacuation-start"]');
+    const floorBox = page.locator(`[data-testid="start-floors"] input[data-floor-id="${floor.id}"]`);
+    await page.click(`[data-testid="start-floors"] label:has(input[data-floor-id="${floor.id}"])`);
+    await expect.poll(() => floorBox.isChecked()).toBe(true);
+    // Assembly zones come chosen.
+    expect(
+      await page.locator(`[data-testid="start-assembly"] input[data-zone-id="${assembly.id}"]`).isChecked(),
+    ).toBe(true);
+    await page.click('[data-testid="start-evacuation-submit"]');
+    await page.waitForSelector(`${WALL}[data-state="inProgress"]`, { timeout: 15_000 });
+
+    await expect.poll(() => rowStatus(page, walker.worker.id), { timeout: 10_000 }).toBe('autoAcknowledge');
+    await expect.poll(() => rowStatus(page, presser.worker.id), { timeout: 10_000 }).toBe('autoAcknowledge');
+    const included = await count(page, 'included');
+    expect(included).toBeGreaterThanOrEqual(2);
+    const safeBefore = await count(page, 'safe');
+    const manualBefore = await count(page, 'manualAcknowledge');
+    expect(await page.locator('[data-testid="evacuation-elapsed"] time').innerText()).toMatch(
+      /^\d\d:\d\d:\d\d$/,
+    );
+
+    // A site viewer sees the same evacuation, with no way to start or end it.
+    const viewer = await suite.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await signIn(viewer, suite.server.baseUrl, 'site-viewer@demo.sitewatch.dev');
+    await viewer.goto(`${suite.server.baseUrl}/safetyevacuation`);
+    await viewer.waitForSelector(`${WALL}[data-state="inProgress"]`, { timeout: 20_000 });
+    expect(await count(viewer, 'included')).toBe(included);
+    expect(await viewer.locator('[data-testid="evacuation-start"]').count()).toBe(0);
+    expect(await viewer.locator('[data-testid="evacuation-end"]').count()).toBe(0);
+    // In Arabic the wall reads right-to-left, its labels in Arabic.
+    await viewer.selectOption('[data-testid="language-switch"]', 'ar');
+    await viewer.waitForFunction(() => document.documentElement.dir === 'rtl');
+    expect(await viewer.locator('[data-testid="evacuation-counters"] dt').first().innerText()).toMatch(
+      /[\u0600-\u06FF]/,
+    );
+
+    // The presser presses the helmet button.
+    await publisher.publishAsync(
+      topic('events'),
+      JSON.stringify({
+        tag: presser.helmet.wntInventoryId,
+        ts: new Date().toISOString(),
+        type: 'acknowledge',
+      }),
+      { qos: 1 },
+    );
+    await expect
+      .poll(() => rowStatus(page, presser.worker.id), { timeout: 10_000 })
+      .toBe('manualAcknowledge');
+    await expect.poll(() => count(page, 'manualAcknowledge'), { timeout: 5000 }).toBe(manualBefore + 1);
+
+    // The walker reaches the assembly zone: safe, off the list, blue on the canvas.
+    await position(walker.helmet.wntInventoryId, centre);
+    await expect.poll(() => rowStatus(page, walker.worker.id), { timeout: 10_000 }).toBeNull();
+    await expect.poll(() => count(page, 'safe'), { timeout: 5000 }).toBe(safeBefore + 1);
+    await expect.poll(() => count(viewer, 'safe'), { timeout: 10_000 }).toBe(safeBefore + 1);
+    await viewer.screenshot({ path: 'test-output/screenshots/evacuation-wall-ar.png' });
+    await expect
+      .poll(() => markerColour(page, walker.helmet.id), { timeout: 10_000 })
+      .toBe(EVACUATION_COLOURS.safe);
+    // The counters agree with the list.
+    const stillInside = await count(page, 'stillInside');
+    expect(await page.locator('[data-testid="not-safe-count"]').getAttribute('data-value')).toBe(
+      String(stillInside),
+    );
+    expect(stillInside).toBe((await count(page, 'included')) - (await count(page, 'safe')));
+    await page.screenshot({ path: 'test-output/screenshots/evacuation-wall.png' });
+
+    // Ending asks first, then every screen shows it ended.
+    await page.click('[data-testid="evacuation-end"]');
+    await page.locator('.bp6-alert-footer button.bp6-intent-danger').click();
+    await page.waitForSelector(`${WALL}[data-state="ended"]`, { timeout: 10_000 });
+    await page.waitForSelector('[data-testid="evacuation-summary"]');
+    await viewer.waitForSelector(`${WALL}[data-state="ended"]`, { timeout: 10_000 });
+    await page.screenshot({ path: 'test-output/screenshots/evacuation-ended.png' });
+    await page.click('[data-testid="evacuation-reset"]');
+    await page.waitForSelector(`${WALL}[data-state="idle"]`);
+    await viewer.close();
+  });
+});
