@@ -78,6 +78,13 @@ export const SAFETY_SERVICE_ERROR_MESSAGE =
 
 type Trigger = 'position' | 'acknowledge' | 'reconcile';
 
+interface PendingEvaluation {
+  /** null: every helmet of the site. */
+  inventoryIds: Set<number> | null;
+  triggers: Set<Trigger>;
+  done: Promise<void>;
+}
+
 function ruleScope(session: SessionRow): EvacuationRuleScope {
   return {
     startedAt: session.startedAt.toISOString(),
@@ -141,39 +148,73 @@ export function createEvacuationService(options: EvacuationServiceOptions): Evac
     });
   }
 
-  /** Re-evaluates the workers of some helmets (or every helmet of the site) and sends what changed. */
-  async function evaluate(siteId: number, inventoryIds: readonly number[] | null, trigger: Trigger) {
+  /** The included workers' records and the helmets' facts, and what nextWorkerRecord makes of them. */
+  function judge(
+    session: SessionRow,
+    records: readonly EvacuationWorkerRecord[],
+    facts: readonly HelmetFacts[],
+    at: string,
+    triggers: ReadonlySet<Trigger>,
+  ) {
+    const scope = ruleScope(session);
+    const factsByInventory = new Map(facts.map((f) => [f.inventoryItemId, f]));
+    const included = new Set(records.map((r) => r.workerId));
+    const updated: EvacuationWorkerRecord[] = [];
+    const changes: StatusChange[] = [];
+    for (const previous of records) {
+      const fact = factsByInventory.get(previous.inventoryItemId);
+      if (!fact) continue;
+      const { record, change } = nextWorkerRecord(previous, previous, fact, scope, at, 'position');
+      if (record === previous) continue;
+      updated.push(record);
+      if (change) changes.push({ ...change, cause: causeOf(change, previous, record, triggers) });
+    }
+    const joining = facts
+      .filter((fact) => fact.workerId !== null && !included.has(fact.workerId) && joinsLater(fact, session))
+      .map((fact) =>
+        nextWorkerRecord(
+          null,
+          { workerId: fact.workerId as number, inventoryItemId: fact.inventoryItemId },
+          fact,
+          scope,
+          at,
+          'joined',
+        ),
+      );
+    return { updated, changes, joining };
+  }
+
+  /**
+   * Re-evaluates the workers of some helmets (or every helmet of the site) and sends what changed.
+   * Most batches change no status (people keep walking), so the facts are first judged without a
+   * lock; only the helmets whose status would change are locked, read again and written.
+   */
+  async function evaluate(
+    siteId: number,
+    inventoryIds: readonly number[] | null,
+    triggers: ReadonlySet<Trigger>,
+  ) {
     const session = await running(siteId);
     if (!session) return;
-    const scope = ruleScope(session);
+    const startedAt = session.startedAt.toISOString();
     const at = now().toISOString();
+    const some = inventoryIds ?? undefined;
+    const [records, facts] = await Promise.all([
+      readRecords(db, session.id, some),
+      readHelmetFacts(db, siteId, startedAt, some),
+    ]);
+    const preview = judge(session, records, facts, at, triggers);
+    const candidates = [
+      ...preview.updated.map((r) => r.inventoryItemId),
+      ...preview.joining.map((j) => j.record.inventoryItemId),
+    ];
+    if (candidates.length === 0) return;
+
     const outcome = await db.transaction(async (tx) => {
-      // Locked before the facts are read: whoever waits for the lock reads the newer facts.
-      const locked = await lockRecords(tx, session.id, inventoryIds ?? undefined);
-      const facts = await readHelmetFacts(tx, siteId, scope.startedAt, inventoryIds ?? undefined);
-      const factsByInventory = new Map(facts.map((f) => [f.inventoryItemId, f]));
-      const included = new Set(locked.map((r) => r.workerId));
-      const updated: EvacuationWorkerRecord[] = [];
-      const changes: StatusChange[] = [];
-      for (const previous of locked) {
-        const fact = factsByInventory.get(previous.inventoryItemId);
-        if (!fact) continue;
-        const { record, change } = nextWorkerRecord(previous, previous, fact, scope, at, trigger);
-        if (record !== previous) updated.push(record);
-        if (change) changes.push(withCause(change, trigger));
-      }
-      const joining = facts
-        .filter((fact) => fact.workerId !== null && !included.has(fact.workerId) && joinsLater(fact, session))
-        .map((fact) =>
-          nextWorkerRecord(
-            null,
-            { workerId: fact.workerId as number, inventoryItemId: fact.inventoryItemId },
-            fact,
-            scope,
-            at,
-            'joined',
-          ),
-        );
+      // Locked before the facts are read again: whoever waits for the lock reads the newer facts.
+      const locked = await lockRecords(tx, session.id, candidates);
+      const lockedFacts = await readHelmetFacts(tx, siteId, startedAt, candidates);
+      const { updated, changes, joining } = judge(session, locked, lockedFacts, at, triggers);
       const added = await insertRecords(
         tx,
         session.id,
@@ -199,10 +240,32 @@ export function createEvacuationService(options: EvacuationServiceOptions): Evac
     });
   }
 
+  /**
+   * Helmets waiting for their site's next evaluation. Batches arriving while one runs are merged
+   * into the next, so a burst costs one evaluation rather than one per batch and the work never
+   * piles up behind the ingest. At most one is pending per site: it leaves the map when it starts.
+   */
+  const pendingBySite = new Map<number, PendingEvaluation>();
+
   function evaluateSafely(siteId: number, inventoryIds: readonly number[] | null, trigger: Trigger) {
-    return queued(siteId, () => evaluate(siteId, inventoryIds, trigger)).catch((error: unknown) =>
-      reportFailure(siteId, error),
-    );
+    let pending = pendingBySite.get(siteId);
+    if (!pending) {
+      const created: PendingEvaluation = {
+        inventoryIds: new Set(),
+        triggers: new Set(),
+        done: Promise.resolve(),
+      };
+      created.done = queued(siteId, () => {
+        pendingBySite.delete(siteId);
+        return evaluate(siteId, created.inventoryIds && [...created.inventoryIds], created.triggers);
+      }).catch((error: unknown) => reportFailure(siteId, error));
+      pendingBySite.set(siteId, created);
+      pending = created;
+    }
+    if (inventoryIds === null) pending.inventoryIds = null;
+    else if (pending.inventoryIds) for (const id of inventoryIds) pending.inventoryIds.add(id);
+    pending.triggers.add(trigger);
+    return pending.done;
   }
 
   async function checkScope(principal: Principal, request: StartEvacuationRequest) {
@@ -377,8 +440,15 @@ function joinsLater(fact: HelmetFacts, session: SessionRow): boolean {
   return isInEvacuatedArea(fact, { floorIds: session.floorIds, zoneIds: session.zoneIds });
 }
 
-function withCause(change: StatusChange, trigger: Trigger): StatusChange {
-  const cause: StatusCause =
-    trigger === 'reconcile' ? 'reconcile' : change.to === 'offline' ? 'offline' : trigger;
-  return { ...change, cause };
+/** Why a status changed: the helmet went offline, its button was pressed, the start-up check, or a position. */
+function causeOf(
+  change: StatusChange,
+  previous: EvacuationWorkerRecord,
+  record: EvacuationWorkerRecord,
+  triggers: ReadonlySet<Trigger>,
+): StatusCause {
+  if (change.to === 'offline') return 'offline';
+  if (previous.acknowledgedAt === null && record.acknowledgedAt !== null) return 'acknowledge';
+  if (triggers.size === 1 && triggers.has('reconcile')) return 'reconcile';
+  return 'position';
 }

@@ -192,11 +192,22 @@ export async function lockRecords(
   return rows.map(toRecord);
 }
 
-export async function readRecords(db: Executor, sessionId: string): Promise<EvacuationWorkerRecord[]> {
+/** The included workers' records (all, or those of some helmets), without locking them. */
+export async function readRecords(
+  db: Executor,
+  sessionId: string,
+  inventoryIds?: readonly number[],
+): Promise<EvacuationWorkerRecord[]> {
+  if (inventoryIds?.length === 0) return [];
   const rows = await db
     .select()
     .from(evacuationWorkers)
-    .where(eq(evacuationWorkers.sessionId, sessionId))
+    .where(
+      and(
+        eq(evacuationWorkers.sessionId, sessionId),
+        inventoryIds ? inArray(evacuationWorkers.inventoryItemId, inventoryIds as number[]) : undefined,
+      ),
+    )
     .orderBy(asc(evacuationWorkers.workerId));
   return rows.map(toRecord);
 }

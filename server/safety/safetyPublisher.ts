@@ -11,17 +11,18 @@ export interface SafetyPublisherParts {
 /**
  * What the ingest and the offline sweep publish to: the live map first (locationUpdate), then
  * the evacuation, which re-evaluates the workers of those helmets, then the incident feed. The
- * evacuation reports its own failures (safetyServiceError), so the map never waits on them.
+ * evacuation is not awaited: it merges what arrives while it works and reports its own failures
+ * (safetyServiceError), so the live map never waits for a status evaluation.
  */
 export function createSafetyPublisher({ hub, evacuation, incidents }: SafetyPublisherParts): LivePublisher {
   return {
     async publish(batch) {
       await hub.publish(batch);
-      await evacuation.onHelmetChanges(batch);
+      void evacuation.onHelmetChanges(batch);
     },
     async publishHelmetEvents(siteId, events) {
       await hub.publishHelmetEvents?.(siteId, events);
-      await evacuation.onHelmetEvents(siteId, events);
+      void evacuation.onHelmetEvents(siteId, events);
     },
     async publishIncidents(siteId, incidentIds) {
       await incidents.publishIncidents(siteId, incidentIds);

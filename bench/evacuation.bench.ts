@@ -1,0 +1,303 @@
+// Evacuation latency: with N workers included in a running evacuation (and most of them moving
+// at 1 Hz through the broker), the time from an `acknowledge` press or an assembly-zone entry
+// published at the broker to the status change reaching a socket.io client, beside the plain
+// locationUpdate path (position published → locationUpdate received) measured in the same run.
+// Usage: npx tsx bench/evacuation.bench.ts [--workers 5000] [--samples 200] [--pg postgres://…/admin-db]
+//          [--mqtt mqtt://127.0.0.1:1883]
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { and, eq, sql } from 'drizzle-orm';
+import { connectAsync } from 'mqtt';
+import { io } from 'socket.io-client';
+import { buildApp } from '../server/app';
+import { loadConfig } from '../server/config';
+import { DEMO_SITE, seedDemo } from '../server/db/demoSeed';
+import { ensureReferenceData } from '../server/db/referenceData';
+import { buildings, evacuationWorkers, floors, inventoryItems, sites, zones } from '../server/db/schema';
+import { startLiveData } from '../server/liveData';
+import { buildSafetyApp, startLive } from '../server/safety/safetyApp';
+import { startLoadGenerator } from '../server/simulator/loadGenerator';
+import { type EvacuatingBatch, SAFETY_EVENTS, type StartEvacuationReply } from '../src/domain/evacuation';
+import type { FloorCorners } from '../src/domain/floor';
+import { LIVE_EVENTS, type LocationUpdate, topicFor } from '../src/domain/live';
+import { machine } from './measure';
+import { openScratchDatabase } from './scratchDatabase';
+
+function option(name: string): string | undefined {
+  const at = process.argv.indexOf(`--${name}`);
+  return at >= 0 ? process.argv[at + 1] : undefined;
+}
+const workerCount = Number(option('workers') ?? 5000);
+const sampleCount = Number(option('samples') ?? 200);
+const adminUrl = option('pg');
+const externalBroker = option('mqtt');
+
+const { database, dispose } = await openScratchDatabase(adminUrl);
+const db = database.db;
+await database.migrate();
+await ensureReferenceData(db);
+await seedDemo(db);
+const [{ siteId }] = await db.select({ siteId: sites.id }).from(sites).where(eq(sites.name, DEMO_SITE));
+const floorRows = await db
+  .select({ floor: floors })
+  .from(floors)
+  .innerJoin(buildings, eq(buildings.id, floors.buildingId))
+  .where(eq(buildings.siteId, siteId))
+  .orderBy(floors.id)
+  .then((rows) => rows.map((r) => r.floor));
+const corners = (f: (typeof floorRows)[number]): FloorCorners => ({
+  a: { lat: f.aLat, long: f.aLong },
+  b: { lat: f.bLat, long: f.bLong },
+  c: { lat: f.cLat, long: f.cLong },
+  d: { lat: f.dLat, long: f.dLong },
+});
+const assembly = await db
+  .select({ id: zones.id, floorId: zones.floorId, coordinates: zones.coordinates })
+  .from(zones)
+  .innerJoin(floors, eq(floors.id, zones.floorId))
+  .innerJoin(buildings, eq(buildings.id, floors.buildingId))
+  .where(and(eq(buildings.siteId, siteId), eq(zones.kind, 'assembly')))
+  .orderBy(zones.id);
+const centroid = (ring: [number, number][]) => ({
+  long: ring.reduce((s, [long]) => s + long, 0) / ring.length,
+  lat: ring.reduce((s, [, lat]) => s + lat, 0) / ring.length,
+});
+
+// Workers with helmets on top of the demo's 200, up to `workerCount`, all online on a floor.
+const existing = await db.$count(inventoryItems, sql`${inventoryItems.workerId} is not null`);
+const extra = Math.max(0, workerCount - existing);
+for (let start = 0; start < extra; start += 1000) {
+  const size = Math.min(1000, extra - start);
+  await db.execute(sql`
+    with new_workers as (
+      insert into workers (site_id, name, worker_tag_id)
+      select ${siteId}, 'Bench worker ' || g, 'BW-' || g from generate_series(${start + 1}::int, ${start + size}::int) g
+      returning id, worker_tag_id
+    )
+    insert into inventory_items (site_id, wnt_inventory_id, type, worker_id)
+    select ${siteId}, 'BENCH-' || substr(worker_tag_id, 4), 'helmet', id from new_workers`);
+}
+const helmetRows = await db
+  .select({ id: inventoryItems.id, tag: inventoryItems.wntInventoryId, workerId: inventoryItems.workerId })
+  .from(inventoryItems)
+  .where(and(eq(inventoryItems.siteId, siteId), sql`${inventoryItems.workerId} is not null`))
+  .orderBy(inventoryItems.id);
+const placed = helmetRows.map((helmet, i) => {
+  const floor = floorRows[i % floorRows.length];
+  return { ...helmet, workerId: helmet.workerId as number, floor, corners: corners(floor) };
+});
+const now = new Date();
+for (const floor of floorRows) {
+  const ids = placed.filter((h) => h.floor.id === floor.id).map((h) => h.id);
+  const middle = { lat: (floor.aLat + floor.cLat) / 2, long: (floor.aLong + floor.cLong) / 2 };
+  await db
+    .update(inventoryItems)
+    .set({
+      floorId: floor.id,
+      lat: middle.lat,
+      long: middle.long,
+      isOnline: true,
+      isActive: true,
+      lastSeen: now,
+    })
+    .where(sql`${inventoryItems.id} = any(${sql.param(ids)})`);
+}
+
+// The measured workers publish only when measured; everyone else walks at 1 Hz.
+const measured = placed.slice(0, sampleCount * 2);
+const background = placed.slice(sampleCount * 2);
+
+const topicRoot = `sw-bench-${randomBytes(3).toString('hex')}`;
+const config = {
+  ...loadConfig({}),
+  mqttUrl: externalBroker,
+  mqttPort: 0,
+  mqttPortExplicit: true,
+  mqttTopicRoot: topicRoot,
+  mqttClientId: topicRoot,
+};
+const safety = await buildSafetyApp({ db, config }, { logger: { level: 'warn' } });
+const live = await startLive({ app: safety, db, config });
+await safety.listen({ port: 0, host: '127.0.0.1' });
+const liveData = await startLiveData({ db, config, publisher: live.publisher, logger: safety.log });
+const app = await buildApp({ db, config });
+const login = await app.inject({
+  method: 'POST',
+  url: '/api/login',
+  payload: { email: 'site-admin@demo.sitewatch.dev', password: 'sitewatch-demo' },
+});
+const token = login.json().data.access_token as string;
+
+const socket = io(`http://127.0.0.1:${(safety.server.address() as AddressInfo).port}`, {
+  auth: { token },
+  query: { siteId: String(siteId) },
+  transports: ['websocket'],
+});
+await new Promise<void>((resolve) => socket.once(LIVE_EVENTS.snapshot, () => resolve()));
+
+type Waiter = { match: (value: unknown) => boolean; resolve: () => void };
+const waiters = new Set<Waiter>();
+function settle(value: unknown) {
+  for (const waiter of waiters)
+    if (waiter.match(value)) {
+      waiters.delete(waiter);
+      waiter.resolve();
+    }
+}
+let batches = 0;
+socket.on(SAFETY_EVENTS.evacuating, (batch: EvacuatingBatch) => {
+  batches++;
+  for (const worker of batch.workers) settle(worker);
+});
+socket.on(LIVE_EVENTS.locationUpdate, (update: LocationUpdate) => {
+  for (const worker of update.workers) settle(worker);
+});
+function heard(match: (value: Record<string, unknown>) => boolean, timeoutMs = 10_000): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const waiter: Waiter = { match: (v) => match(v as Record<string, unknown>), resolve };
+    waiters.add(waiter);
+    setTimeout(() => {
+      if (waiters.delete(waiter)) reject(new Error('timed out'));
+    }, timeoutMs);
+  });
+}
+
+const reply = await new Promise<StartEvacuationReply>((resolve) =>
+  socket.emit(
+    SAFETY_EVENTS.startEvacuation,
+    {
+      siteId,
+      floorIds: floorRows.map((f) => f.id),
+      zoneIds: [],
+      assemblyZoneIds: assembly.map((z) => z.id),
+      safeZone: null,
+      gateWayId: null,
+    },
+    resolve,
+  ),
+);
+if (reply.status !== 'success') throw new Error(`start refused: ${reply.message}`);
+const included = await db.$count(
+  evacuationWorkers,
+  eq(evacuationWorkers.sessionId, reply.data?.evacuationSessionId ?? ''),
+);
+
+const load = await startLoadGenerator({
+  brokerUrl: liveData.brokerUrl,
+  topicRoot,
+  siteId,
+  helmets: background.map((h) => ({ tag: h.tag, floorId: h.floor.id, corners: h.corners })),
+  hz: 1,
+});
+const publisher = await connectAsync(liveData.brokerUrl, { clientId: `${topicRoot}-measure` });
+await new Promise((r) => setTimeout(r, 3000));
+
+const publishAt = (kind: 'positions' | 'events', body: unknown) =>
+  publisher.publishAsync(topicFor(siteId, kind, topicRoot), JSON.stringify(body), { qos: 1 });
+const latency = {
+  locationUpdate: [] as number[],
+  acknowledge: [] as number[],
+  assemblyEntry: [] as number[],
+};
+let failures = 0;
+
+async function timed(list: number[], send: () => Promise<unknown>, until: Promise<void>) {
+  const started = performance.now();
+  await send();
+  try {
+    await until;
+    list.push(performance.now() - started);
+  } catch {
+    failures++;
+  }
+}
+
+for (let i = 0; i < sampleCount; i++) {
+  const walker = measured[i];
+  const arriving = measured[sampleCount + i];
+  const ts = new Date().toISOString();
+  const floorMiddle = {
+    lat: (walker.floor.aLat + walker.floor.cLat) / 2 + 1e-6 * (i + 1),
+    long: (walker.floor.aLong + walker.floor.cLong) / 2,
+  };
+  // The plain path: a position outside every assembly zone, heard as a locationUpdate.
+  await timed(
+    latency.locationUpdate,
+    () =>
+      publishAt('positions', {
+        tag: walker.tag,
+        ts,
+        ...floorMiddle,
+        floorId: walker.floor.id,
+        online: true,
+        active: true,
+      }),
+    heard((w) => w.inventory_id === walker.id && w.last_seen === ts),
+  );
+  // The button: the same worker turns manualAcknowledge.
+  await timed(
+    latency.acknowledge,
+    () => publishAt('events', { tag: walker.tag, ts: new Date().toISOString(), type: 'acknowledge' }),
+    heard((w) => w.id === walker.workerId && w.isWorkerAcknowledged === true),
+  );
+  // Reaching the assembly zone: another worker turns safe.
+  const zone = assembly[i % assembly.length];
+  await timed(
+    latency.assemblyEntry,
+    () =>
+      publishAt('positions', {
+        tag: arriving.tag,
+        ts: new Date().toISOString(),
+        ...centroid(zone.coordinates),
+        floorId: zone.floorId,
+        online: true,
+        active: true,
+      }),
+    heard((w) => w.id === arriving.workerId && w.status === 'safe'),
+  );
+}
+const offered = load.stats();
+await load.close();
+
+const summary = (samples: number[]) => {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q: number) =>
+    sorted.length
+      ? Number(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))].toFixed(1))
+      : null;
+  return { samples: sorted.length, p50: at(0.5), p95: at(0.95), p99: at(0.99) };
+};
+console.log(
+  JSON.stringify(
+    {
+      benchmark: 'evacuation',
+      database: database.driver,
+      broker: externalBroker ? 'external' : 'embedded (aedes)',
+      machine: machine(),
+      workersIncluded: included,
+      backgroundHelmetsAt1Hz: background.length,
+      backgroundPositionsPublished: offered.published,
+      evacuatingBatches: batches,
+      timeouts: failures,
+      brokerToSocketMs: {
+        acknowledgeToManualAcknowledge: summary(latency.acknowledge),
+        assemblyEntryToSafe: summary(latency.assemblyEntry),
+        baseline: {
+          what: 'position → locationUpdate (the plain live path)',
+          ...summary(latency.locationUpdate),
+        },
+      },
+      targetP99Ms: 250,
+    },
+    null,
+    2,
+  ),
+);
+
+socket.close();
+await publisher.endAsync();
+await liveData.close();
+await live.close();
+await app.close();
+await dispose();
+process.exit(0);
