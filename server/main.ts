@@ -9,7 +9,8 @@ import { lockDataDir } from './db/dataDirLock';
 import { demoEmail, findDemoSiteId, isEmpty, seedDemo } from './db/demoSeed';
 import { ensureReferenceData } from './db/referenceData';
 import { type LiveData, startLiveData } from './liveData';
-import { buildSafetyApp, startLive } from './safety/safetyApp';
+import { bindDrill, buildSafetyApp, startLive } from './safety/safetyApp';
+import { createEvacuationDrill } from './simulator/evacuationDrill';
 import { startSimulator } from './simulator/simulator';
 
 const config = loadConfig(process.env, process.argv.slice(2));
@@ -55,6 +56,18 @@ const simulator = demoSiteId
       logger: app.log,
     })
   : null;
+// The safety demo's scripted evacuation walks the simulator's workers: it exists only with it.
+const drill =
+  simulator && demoSiteId
+    ? createEvacuationDrill({
+        db: database.db,
+        simulator,
+        evacuation: live.evacuation,
+        siteId: demoSiteId,
+        logger: app.log,
+      })
+    : null;
+bindDrill(safety, drill);
 
 const url = config.publicUrl;
 console.log(
@@ -77,6 +90,7 @@ async function shutdown(signal: string) {
   stopping = true;
   app.log.info(`${signal}: shutting down`);
   // The ingest stops first, so nothing is acknowledged that is not committed.
+  drill?.close();
   await simulator?.close().catch((error) => app.log.error(error));
   await liveData?.close().catch((error) => app.log.error(error));
   await Promise.allSettled([app.close(), live.close().then(() => safety.close())]);

@@ -41,6 +41,7 @@ export interface MqttIngest {
 }
 
 const SHARE_GROUP = 'sitewatch';
+const CLOSE_GRACE_MS = 2000;
 
 /** PostgreSQL data exceptions (22…) and constraint violations (23…): the same rows fail every time. */
 function isDataError(error: unknown): boolean {
@@ -159,7 +160,16 @@ export async function startMqttIngest(options: MqttIngestOptions): Promise<MqttI
     async close() {
       closing = true;
       await current;
-      await new Promise<void>((resolve) => client.end(false, () => resolve()));
+      await new Promise<void>((resolve) => {
+        // A message that arrived while closing is never acknowledged, so MQTT.js stops reading the
+        // socket and a graceful end never sees it close: after a grace period the socket is
+        // destroyed, and the broker redelivers that message to the next session.
+        const grace = setTimeout(() => client.stream.destroy(), CLOSE_GRACE_MS);
+        client.end(false, () => {
+          clearTimeout(grace);
+          resolve();
+        });
+      });
       await publishing;
     },
     stats: () => ({ ...counters, rejected: rejectionLog.stats() }),

@@ -7,10 +7,18 @@ import {
   type TopicKind,
   topicFor,
 } from '../../src/domain/live';
-import { between, type Random, seededRandom } from '../../src/domain/seededRandom';
+import { between, pick, type Random, seededRandom } from '../../src/domain/seededRandom';
 import { localTime, shiftStateAtLocal } from '../../src/domain/workshiftClock';
 import type { Db } from '../db/database';
-import { newWalker, stepWalker, type Walker } from './helmetWalker';
+import {
+  type Evacuee,
+  evacueeAt,
+  evacueeOf,
+  firstTickInZone,
+  newWalker,
+  stepWalker,
+  type Walker,
+} from './helmetWalker';
 import { loadSiteModel, type SimNode, type SiteModel } from './siteModel';
 
 /** What the simulator logs through; a Fastify/pino logger fits. */
@@ -36,8 +44,32 @@ export interface SimulatorOptions {
   chances?: { silence: number; acknowledge: number };
 }
 
+/** What the safety demo's drill asks of the simulator. */
+export interface EvacuationPlan {
+  /** Floors whose workers walk out. */
+  floorIds: readonly number[];
+  /** Where they walk to: each worker to the nearest of these. */
+  assemblyZoneIds: readonly number[];
+}
+
+/** Who does what in a scripted evacuation (by helmet tag). */
+export interface EvacuationScript {
+  evacuees: string[];
+  /** Press acknowledge on the way. */
+  acknowledging: string[];
+  /** Goes silent before reaching safety and stays so until the evacuation ends; null with nobody to walk. */
+  silenced: string | null;
+}
+
 export interface Simulator {
   close(): Promise<void>;
+  /**
+   * Walks the helmets heard on the plan's floors to the nearest assembly zone in 30–60 ticks;
+   * about a third press acknowledge on the way and one goes silent before it gets there.
+   */
+  evacuate(plan: EvacuationPlan): EvacuationScript;
+  /** Back to normal: everyone goes back to work from the assembly point, the silent helmet too. */
+  endEvacuation(): void;
 }
 
 /** Node diagnostics every this many ticks (about every 10 s). */
@@ -49,11 +81,29 @@ const SILENCE_CHANCE = 1 / 4000;
 const SILENCE_TICKS = { min: 60, max: 180 };
 /** Per working helmet and tick: the acknowledge button is pressed rarely. */
 const ACKNOWLEDGE_CHANCE = 1 / 30_000;
+/** An evacuee reaches the assembly zone this many ticks (seconds) after the alarm. */
+const ARRIVAL_TICKS = { min: 30, max: 60 };
+/** Share of evacuees who press acknowledge on the way. */
+const ACKNOWLEDGING_SHARE = 1 / 3;
+/** The silenced helmet is heard at least this many ticks into the walk, so it is seen leaving. */
+const MIN_TICKS_BEFORE_SILENCE = 3;
+/** Seconds at the assembly point after the all-clear before walking back to work. */
+const DWELL_AFTER_EVACUATION = { min: 5, max: 30 };
+
+interface EvacuationWalk {
+  evacuee: Evacuee;
+  startTick: number;
+  acknowledgeTick: number | null;
+  /** From this tick of the walk on, the helmet publishes nothing. */
+  silentFromTick: number | null;
+}
 
 interface HelmetState {
   walker: Walker;
   /** Ticks left without a message. */
   silentTicks: number;
+  /** Set while a scripted evacuation walks this helmet out. */
+  evacuation?: EvacuationWalk;
 }
 
 /**
@@ -109,11 +159,21 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
     const floors = model.floors;
     for (const helmet of floors.length > 0 ? model.helmets : []) {
       const shiftState = helmet.shift ? shiftStateAtLocal(helmet.shift, local) : 'off';
+      let state = helmets.get(helmet.tag);
+      if (state?.evacuation) {
+        // Nobody clocks off during an evacuation.
+        const position = evacuationStep(helmet.tag, state, state.evacuation, ts);
+        if (position) {
+          const batch = byNetwork.get(helmet.networkId) ?? [];
+          batch.push({ tag: helmet.tag, ...position });
+          byNetwork.set(helmet.networkId, batch);
+        }
+        continue;
+      }
       if (shiftState === 'off') {
         helmets.delete(helmet.tag);
         continue;
       }
-      let state = helmets.get(helmet.tag);
       if (!state) {
         state = { walker: newWalker(random, floors[Math.floor(random() * floors.length)]), silentTicks: 0 };
         helmets.set(helmet.tag, state);
@@ -152,6 +212,65 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
     if (ticks % RELOAD_EVERY_TICKS === 0) reload();
   };
 
+  /** One tick of an evacuee's walk: its position, or null once its helmet went silent. */
+  const evacuationStep = (tag: string, state: HelmetState, walk: EvacuationWalk, ts: string) => {
+    const elapsed = ticks - walk.startTick;
+    state.walker = evacueeAt(walk.evacuee, elapsed);
+    if (walk.silentFromTick !== null && elapsed >= walk.silentFromTick) return null;
+    if (elapsed === walk.acknowledgeTick)
+      publish('events', { tag, ts, type: 'acknowledge' } satisfies HelmetEventMessage);
+    const { lat, long } = state.walker.floor.transform.toGeo(state.walker.at);
+    return { ts, lat, long, floorId: state.walker.floor.id, online: true, active: true };
+  };
+
+  const evacuate = (plan: EvacuationPlan): EvacuationScript => {
+    const zones = model.assemblyZones.filter((zone) => plan.assemblyZoneIds.includes(zone.id));
+    const script: EvacuationScript = { evacuees: [], acknowledging: [], silenced: null };
+    const silenceable: [string, EvacuationWalk, number][] = [];
+    for (const [tag, state] of helmets) {
+      // A helmet out of radio range when the alarm sounds is not part of the drill.
+      if (state.silentTicks > 0 || !plan.floorIds.includes(state.walker.floor.id)) continue;
+      const arrivalTick = Math.round(between(random, ARRIVAL_TICKS.min, ARRIVAL_TICKS.max));
+      const evacuee = evacueeOf(random, state.walker, zones, model.floors, arrivalTick);
+      if (!evacuee) continue;
+      const acknowledges = random() < ACKNOWLEDGING_SHARE;
+      const walk: EvacuationWalk = {
+        evacuee,
+        startTick: ticks,
+        acknowledgeTick: acknowledges ? Math.round(between(random, 2, arrivalTick * 0.7)) : null,
+        silentFromTick: null,
+      };
+      state.evacuation = walk;
+      script.evacuees.push(tag);
+      if (acknowledges) script.acknowledging.push(tag);
+      // Silenced, a worker must still be short of the zone: a few ticks in the open first.
+      const safeFrom = firstTickInZone(evacuee);
+      if (safeFrom >= MIN_TICKS_BEFORE_SILENCE + 2) silenceable.push([tag, walk, safeFrom]);
+    }
+    if (silenceable.length > 0) {
+      const [tag, walk, safeFrom] = pick(random, silenceable);
+      walk.silentFromTick = Math.round(
+        between(random, MIN_TICKS_BEFORE_SILENCE, Math.min(safeFrom - 2, walk.evacuee.arrivalTick * 0.6)),
+      );
+      script.silenced = tag;
+    }
+    logger.info(
+      `simulator: evacuating ${script.evacuees.length} workers of site ${siteId} to ${zones.length} assembly zones`,
+    );
+    return script;
+  };
+
+  const endEvacuation = () => {
+    for (const state of helmets.values()) {
+      if (!state.evacuation) continue;
+      state.walker = {
+        ...evacueeAt(state.evacuation.evacuee, ticks - state.evacuation.startTick),
+        dwell: between(random, DWELL_AFTER_EVACUATION.min, DWELL_AFTER_EVACUATION.max),
+      };
+      state.evacuation = undefined;
+    }
+  };
+
   const safeTick = () => {
     try {
       tick();
@@ -166,6 +285,8 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
   );
 
   return {
+    evacuate,
+    endEvacuation,
     async close() {
       if (closed) return;
       closed = true;

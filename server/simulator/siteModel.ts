@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, lte } from 'drizzle-orm';
 import type { ZoneKind } from '../../src/domain/floor';
+import type { ImagePoint } from '../../src/domain/geo';
 import { localTime, type ShiftTimes } from '../../src/domain/workshiftClock';
 import type { Db } from '../db/database';
 import {
@@ -28,10 +29,19 @@ export interface SimNode {
   long: number;
 }
 
+/** An assembly zone, in its floor's blueprint pixels: where an evacuation walks workers to. */
+export interface SimAssemblyZone {
+  id: number;
+  floorId: number;
+  buildingId: number;
+  ring: ImagePoint[];
+}
+
 export interface SiteModel {
   siteId: number;
   timezone: string;
   floors: SimFloor[];
+  assemblyZones: SimAssemblyZone[];
   helmets: SimHelmet[];
   /** Placed anchors and sinks on a network: the ones a gateway hears. */
   nodes: SimNode[];
@@ -76,6 +86,13 @@ export async function loadSiteModel(db: Db, siteId: number, now: Date): Promise<
     }),
   );
 
+  const assemblyZones = zoneRows.flatMap((zone) => {
+    const floor = simFloors.find((f) => f.id === zone.floorId);
+    if (zone.kind !== 'assembly' || !floor) return [];
+    const ring = zone.coordinates.map(([long, lat]) => floor.transform.toImage({ lat, long }));
+    return [{ id: zone.id, floorId: floor.id, buildingId: floor.buildingId, ring }];
+  });
+
   const devices = await db.select().from(inventoryItems).where(eq(inventoryItems.siteId, siteId));
   const shiftOf = await currentShifts(db, siteId, today);
   const helmets = devices
@@ -98,7 +115,7 @@ export async function loadSiteModel(db: Db, siteId: number, now: Date): Promise<
         ]
       : [],
   );
-  return { siteId, timezone: site.timezone, floors: simFloors, helmets, nodes };
+  return { siteId, timezone: site.timezone, floors: simFloors, assemblyZones, helmets, nodes };
 }
 
 /** Each worker's latest work shift assignment on or before `today`. */

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { SafetyWorker } from '../domain/evacuation';
+import type { Evacuation, SafetyWorker } from '../domain/evacuation';
 import type { EvacuationReport, EvacuationSessionSummary } from '../domain/evacuationReport';
 import {
   INCIDENT_STATUSES,
@@ -8,16 +8,16 @@ import {
   type SafetyIncident,
 } from '../domain/incidents';
 import { messages } from '../domain/messages';
+import { type SafetyDemoStatus, safetyDemoPath, safetyDrillPath } from '../domain/safetyDemo';
 import { ApiError } from './apiError';
 import type { ApiClient } from './client';
 import { type LiveSettings, liveUrl } from './live';
 
 /**
- * Typed clients of the safety listener's REST calls (spec §7 "Safety service"). `api` is a client
- * whose base URL is the safety listener's origin: `safetyBaseUrl` finds it the way the live socket
- * does, from GET /api/live-settings {safetyPort}. The /safety screen's incident and report calls
- * with their query keys are in safetyReports.ts; this file adds the evacuation screen's calls and
- * checked fetchers every screen may use.
+ * Typed clients of the safety listener's REST calls (spec §7 "Safety service"): the evacuation
+ * screen's networks and workers, incidents and their escalation, past evacuations and their
+ * reports, and the safety demo's drill. `api` is a client whose base URL is the safety listener's
+ * origin: `safetyBaseUrl` finds it the way the live socket does, from GET /api/live-settings.
  */
 
 /** The safety listener on the page's own host (the console is served from PORT, it listens on SAFETY_PORT). */
@@ -167,15 +167,21 @@ export async function fetchEvacuationReport(
   return data;
 }
 
-/** The keys of this file's queries (the /safety screen's own are safetyReports.ts `safetyKeys`). */
-export const safetyQueryKeys = {
+export const safetyKeys = {
+  all: ['safety'] as const,
+  incidents: (query: IncidentQuery) => ['safety', 'incidents', query] as const,
+  /** Every incident list, whatever its window: what a new incident or an escalation refreshes. */
+  allIncidents: ['safety', 'incidents'] as const,
+  evacuations: (siteId: number) => ['safety', 'evacuations', siteId] as const,
+  report: (sessionId: string) => ['safety', 'report', sessionId] as const,
+  demo: (siteId: number) => ['safety', 'demo', siteId] as const,
   networks: (siteId: number) => ['safety', 'networks', siteId] as const,
   workers: (networkId: number, floorId: number) => ['safety', 'workers', networkId, floorId] as const,
 };
 
 export function safetyNetworksQuery(api: ApiClient, siteId: number) {
   return queryOptions({
-    queryKey: safetyQueryKeys.networks(siteId),
+    queryKey: safetyKeys.networks(siteId),
     queryFn: ({ signal }) => fetchSafetyNetworks(api, siteId, signal),
     staleTime: 60_000,
   });
@@ -183,7 +189,71 @@ export function safetyNetworksQuery(api: ApiClient, siteId: number) {
 
 export function safetyWorkersQuery(api: ApiClient, networkId: number, floorId: number) {
   return queryOptions({
-    queryKey: safetyQueryKeys.workers(networkId, floorId),
+    queryKey: safetyKeys.workers(networkId, floorId),
     queryFn: ({ signal }) => fetchSafetyWorkers(api, { networkId, blueprintId: floorId }, signal),
   });
+}
+
+export function incidentsQuery(api: ApiClient, query: IncidentQuery) {
+  return queryOptions({
+    queryKey: safetyKeys.incidents(query),
+    queryFn: ({ signal }) => fetchSafetyIncidents(api, query, signal),
+  });
+}
+
+export function evacuationsQuery(api: ApiClient, siteId: number) {
+  return queryOptions({
+    queryKey: safetyKeys.evacuations(siteId),
+    queryFn: ({ signal }) => fetchEvacuationSessions(api, siteId, signal),
+  });
+}
+
+export function evacuationReportQuery(api: ApiClient, sessionId: string) {
+  return queryOptions({
+    queryKey: safetyKeys.report(sessionId),
+    queryFn: ({ signal }) => fetchEvacuationReport(api, sessionId, signal),
+  });
+}
+
+export interface DownloadedFile {
+  blob: Blob;
+  fileName: string;
+}
+
+/** The report as an .xlsx file, fetched with the bearer token (a plain link could not send it). */
+export async function fetchReportWorkbook(
+  baseUrl: string,
+  token: string | null,
+  sessionId: string,
+): Promise<DownloadedFile> {
+  let response: Response;
+  try {
+    response = await fetch(`${baseUrl}${safetyPaths.reportWorkbook(sessionId)}`, {
+      headers: token ? { Authorization: `Bearer ${token}` } : {},
+    });
+  } catch (error) {
+    throw new ApiError({ kind: 'network', message: messages.offline, cause: error });
+  }
+  if (!response.ok) {
+    const reply = (await response.json().catch(() => null)) as { message?: string } | null;
+    throw new ApiError({
+      kind: 'http',
+      status: response.status,
+      message: reply?.message || messages.somethingWentWrongContactSupport,
+    });
+  }
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'evacuation-report.xlsx';
+  return { blob: await response.blob(), fileName };
+}
+
+export function safetyDemoQuery(api: ApiClient, siteId: number) {
+  return queryOptions({
+    queryKey: safetyKeys.demo(siteId),
+    queryFn: ({ signal }) => api.get<SafetyDemoStatus>(safetyDemoPath(siteId), { signal }),
+  });
+}
+
+export function runSafetyDrill(api: ApiClient, siteId: number): Promise<Evacuation> {
+  return api.post<Evacuation>(safetyDrillPath(siteId));
 }

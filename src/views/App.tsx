@@ -10,6 +10,9 @@ import { RegisterPage } from './auth/RegisterPage';
 import { ResetPasswordPage } from './auth/ResetPasswordPage';
 import { MapsScreen } from './maps/MapsScreen';
 import { RouteGuard } from './routing/RouteGuard';
+import { EvacuationScreen } from './safety/evacuation/EvacuationScreen';
+import { SafetyDemoScreen } from './safety/SafetyDemoScreen';
+import { SafetyScreen } from './safety/SafetyScreen';
 import { ForbiddenScreen } from './screens/ForbiddenScreen';
 import { HomeScreen } from './screens/HomeScreen';
 import { NotFoundScreen } from './screens/NotFoundScreen';
@@ -28,6 +31,9 @@ import { SelectionProvider } from './shell/selection';
 const SCREENS: Readonly<Record<string, ComponentType>> = {
   '/': HomeScreen,
   '/maps': MapsScreen,
+  '/safety': SafetyScreen,
+  '/safteyDemo': SafetyDemoScreen,
+  '/safetyevacuation': EvacuationScreen,
 };
 
 function ScreenAt({ route }: { route: ScreenRoute }) {

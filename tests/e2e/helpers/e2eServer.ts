@@ -2,9 +2,12 @@ import type { AddressInfo } from 'node:net';
 import { buildApp } from '../../../server/app';
 import { loadConfig } from '../../../server/config';
 import type { Db } from '../../../server/db/database';
-import { seedDemo } from '../../../server/db/demoSeed';
+import { findDemoSiteId, seedDemo } from '../../../server/db/demoSeed';
 import { type LiveData, startLiveData } from '../../../server/liveData';
-import { buildSafetyApp, startLive } from '../../../server/safety/safetyApp';
+import { bindDrill, buildSafetyApp, startLive } from '../../../server/safety/safetyApp';
+import type { EvacuationService } from '../../../server/safety/safetyServices';
+import { createEvacuationDrill } from '../../../server/simulator/evacuationDrill';
+import { startSimulator } from '../../../server/simulator/simulator';
 import { createTestDatabase } from '../../server/helpers/testDatabase';
 
 export interface E2eServer {
@@ -13,21 +16,38 @@ export interface E2eServer {
   /** With `live`: where devices publish (the embedded broker) and under which topic root. */
   brokerUrl: string | null;
   topicRoot: string;
+  /** The demo site. */
+  siteId: number;
+  /** With `live`: the evacuation service, for what a test does behind the console's back. */
+  evacuation: EvacuationService | null;
   close(): Promise<void>;
 }
+
+export interface E2eServerOptions {
+  live?: boolean;
+  /**
+   * With `live`: the demo site's simulator at this tick (no silences, no random presses) and the
+   * safety demo's drill bound to it, as `npm start` runs them.
+   */
+  simulator?: { tickMs: number };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * The built console and the API from one server on a fresh demo database, for one test file.
  * With `live`, also the safety listener with its socket channel, an embedded MQTT broker and the
- * ingest, as `npm start` runs them (the simulator stays off: tests publish what they need).
+ * ingest, as `npm start` runs them (the simulator only with `simulator`: tests publish what they need).
  */
-export async function startE2eServer(options: { live?: boolean } = {}): Promise<E2eServer> {
+export async function startE2eServer(options: E2eServerOptions = {}): Promise<E2eServer> {
   const database = await createTestDatabase();
   await seedDemo(database.db);
+  const siteId = (await findDemoSiteId(database.db)) as number;
   const config = { ...loadConfig({}), loginMaxFailures: 1000, mqttPort: 0, mqttPortExplicit: true };
   let liveData: LiveData | null = null;
   let closeLive = async () => {};
   let publisher: Awaited<ReturnType<typeof startLive>>['publisher'] | undefined;
+  let evacuation: EvacuationService | null = null;
   if (options.live) {
     const safety = await buildSafetyApp({ db: database.db, config }, { logger: { level: 'warn' } });
     const live = await startLive({ app: safety, db: database.db, config });
@@ -35,8 +55,37 @@ export async function startE2eServer(options: { live?: boolean } = {}): Promise<
     // The console asks /api/live-settings for this port.
     config.safetyPort = (safety.server.address() as AddressInfo).port;
     publisher = live.publisher;
+    evacuation = live.evacuation;
     liveData = await startLiveData({ db: database.db, config, publisher, logger: safety.log });
+    const simulator = options.simulator
+      ? await startSimulator({
+          db: database.db,
+          brokerUrl: liveData.brokerUrl,
+          topicRoot: config.mqttTopicRoot,
+          siteId,
+          logger: safety.log,
+          tickMs: options.simulator.tickMs,
+          chances: { silence: 0, acknowledge: 0 },
+        })
+      : null;
+    const drill = simulator
+      ? createEvacuationDrill({
+          db: database.db,
+          simulator,
+          evacuation: live.evacuation,
+          siteId,
+          logger: safety.log,
+          watchMs: 500,
+        })
+      : null;
+    bindDrill(safety, drill);
     closeLive = async () => {
+      drill?.close();
+      if (simulator) {
+        await simulator.close();
+        // Let the ingest take in the simulator's last messages before it disconnects.
+        await sleep(1500);
+      }
       await liveData?.close();
       await live.close();
       await safety.close();
@@ -53,6 +102,8 @@ export async function startE2eServer(options: { live?: boolean } = {}): Promise<
     db: database.db,
     brokerUrl: liveData?.brokerUrl ?? null,
     topicRoot: config.mqttTopicRoot,
+    siteId,
+    evacuation,
     async close() {
       await closeLive();
       await app.close();

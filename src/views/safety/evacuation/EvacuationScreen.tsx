@@ -1,11 +1,12 @@
 import './evacuation.css';
 import { Alert, Button, Callout, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
-import { useQueries, useQuery } from '@tanstack/react-query';
+import { skipToken, useQueries, useQuery } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { zonesQuery } from '../../../api/floors';
 import { siteFloorsQuery } from '../../../api/inventory';
+import { safetyKeys, safetyNetworksQuery } from '../../../api/safety';
 import { can } from '../../../domain/access';
 import type { Zone } from '../../../domain/floor';
 import type { Site } from '../../../domain/user';
@@ -54,11 +55,9 @@ function useSiteZones(floorIds: readonly number[]): Zone[] {
 
 function useNetworks(siteId: number): NetworkOption[] {
   const { api } = useSafetyApi();
-  const networks = useQuery({
-    queryKey: ['safety', 'networks', siteId],
-    queryFn: ({ signal }) => api!.get<NetworkOption[]>(`/api/safety/sites/${siteId}/networks`, { signal }),
-    enabled: api !== null,
-  });
+  const networks = useQuery(
+    api ? safetyNetworksQuery(api, siteId) : { queryKey: safetyKeys.networks(siteId), queryFn: skipToken },
+  );
   return networks.data ?? [];
 }
 

@@ -1,0 +1,43 @@
+import { Alert, H5 } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import type { SafetyIncident } from '../../../domain/incidents';
+import { formatDateTime } from '../safetyFormat';
+
+interface EscalateAlertProps {
+  /** The incident to escalate; null keeps the alert closed. */
+  incident: SafetyIncident | null;
+  timeZone: string;
+  busy: boolean;
+  onConfirm(): void;
+  onCancel(): void;
+}
+
+/** Escalation e-mails the site's safety contacts, so it is confirmed first. */
+export function EscalateAlert({ incident, timeZone, busy, onConfirm, onCancel }: EscalateAlertProps) {
+  const { t, i18n } = useTranslation();
+  return (
+    <Alert
+      isOpen={incident !== null}
+      className="sw-safety-escalate-alert"
+      intent="warning"
+      icon="warning-sign"
+      loading={busy}
+      canEscapeKeyCancel={!busy}
+      confirmButtonText={t('safety.incidents.confirm')}
+      cancelButtonText={t('common.cancel')}
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+    >
+      <H5>{t('safety.incidents.confirmTitle')}</H5>
+      {incident && (
+        <p data-testid="escalate-confirm-text">
+          {t('safety.incidents.confirmBody', {
+            type: t(`safety.type.${incident.type}`),
+            worker: incident.workerName ?? incident.wntInventoryId,
+            time: formatDateTime(incident.ts, timeZone, i18n.language),
+          })}
+        </p>
+      )}
+    </Alert>
+  );
+}

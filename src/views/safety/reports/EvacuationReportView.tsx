@@ -1,0 +1,177 @@
+import { Button, Callout, Card, H4, H5, HTMLTable, Spinner } from '@blueprintjs/core';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { ApiClient } from '../../../api/client';
+import { evacuationReportQuery, fetchReportWorkbook } from '../../../api/safety';
+import { EVACUATION_COLOURS, type EvacuationStatus } from '../../../domain/evacuation';
+import type { EvacuationReport, EvacuationReportWorker } from '../../../domain/evacuationReport';
+import type { Site } from '../../../domain/user';
+import { notify } from '../../notify';
+import { formatCount, formatDateTime, formatDuration } from '../safetyFormat';
+import { saveFile } from './saveFile';
+
+interface EvacuationReportViewProps {
+  api: ApiClient;
+  baseUrl: string;
+  getToken: () => string | null;
+  site: Site;
+  sessionId: string;
+  onBack(): void;
+}
+
+const colourOf = (status: EvacuationStatus) => `#${EVACUATION_COLOURS[status].toString(16).padStart(6, '0')}`;
+
+/** One evacuation's report: time to safety per worker, time until all were accounted for, who never was. */
+export function EvacuationReportView({
+  api,
+  baseUrl,
+  getToken,
+  site,
+  sessionId,
+  onBack,
+}: EvacuationReportViewProps) {
+  const { t } = useTranslation();
+  const report = useQuery(evacuationReportQuery(api, sessionId));
+  const download = useMutation({
+    mutationFn: () => fetchReportWorkbook(baseUrl, getToken(), sessionId),
+    onSuccess: ({ blob, fileName }) => {
+      saveFile(blob, fileName);
+      void notify({ message: t('safety.report.exported'), intent: 'success', timeout: 2000 });
+    },
+    onError: (error) => void notify({ message: error.message, intent: 'danger' }),
+  });
+
+  return (
+    <section className="sw-safety-report" data-testid="evacuation-report">
+      <div className="sw-safety-toolbar">
+        <Button variant="minimal" icon="arrow-left" text={t('safety.report.back')} onClick={onBack} />
+        <H4 className="sw-safety-report-title">{t('safety.report.title')}</H4>
+        <Button
+          intent="primary"
+          icon="download"
+          text={t('safety.report.export')}
+          loading={download.isPending}
+          disabled={!report.isSuccess}
+          data-testid="export-report"
+          onClick={() => download.mutate()}
+        />
+      </div>
+      {report.isPending ? (
+        <Spinner aria-label={t('safety.report.loading')} />
+      ) : report.isError ? (
+        <Callout intent="danger" data-testid="report-error">
+          {report.error.message}{' '}
+          <Button variant="minimal" onClick={() => void report.refetch()} text={t('common.retry')} />
+        </Callout>
+      ) : (
+        <ReportBody report={report.data} timeZone={site.timezone} />
+      )}
+    </section>
+  );
+}
+
+function ReportBody({ report, timeZone }: { report: EvacuationReport; timeZone: string }) {
+  const { t, i18n } = useTranslation();
+  const time = (iso: string | null) => formatDateTime(iso, timeZone, i18n.language) ?? t('safety.na');
+  const duration = (seconds: number | null) => formatDuration(seconds, t);
+  const everyone = report.timeUntilAllAccountedSeconds;
+
+  return (
+    <>
+      {report.endedAt === null && <Callout intent="warning">{t('safety.report.stillRunning')}</Callout>}
+      <div className="sw-safety-summary" data-testid="report-summary">
+        <Card compact>
+          <dl>
+            <dt>{t('safety.report.started')}</dt>
+            <dd>{time(report.startedAt)}</dd>
+            <dt>{t('safety.report.ended')}</dt>
+            <dd>{time(report.endedAt)}</dd>
+            <dt>{t('safety.report.duration')}</dt>
+            <dd>{duration(report.durationSeconds) ?? t('safety.na')}</dd>
+            <dt>{t('safety.report.startedBy')}</dt>
+            <dd>{report.startedBy ?? t('safety.na')}</dd>
+            <dt>{t('safety.report.endedBy')}</dt>
+            <dd>{report.endedBy ?? t('safety.na')}</dd>
+          </dl>
+        </Card>
+        <Card compact className="sw-safety-figure">
+          <span>{t('safety.report.included')}</span>
+          <strong data-testid="report-included">{formatCount(report.countsAtEnd.included)}</strong>
+        </Card>
+        <Card compact className="sw-safety-figure" data-testid="report-all-accounted">
+          {everyone === null ? (
+            <strong className="sw-safety-alarm">{t('safety.report.notAllAccounted')}</strong>
+          ) : (
+            <>
+              <span>{t('safety.report.allAccounted')}</span>
+              <strong>{duration(everyone)}</strong>
+            </>
+          )}
+        </Card>
+      </div>
+
+      <H5 data-testid="never-accounted-title">
+        {t('safety.report.neverAccountedTitle', { count: formatCount(report.neverAccounted.length) })}
+      </H5>
+      {report.neverAccounted.length === 0 ? (
+        <p>
+          {report.workers.length === 0 ? t('safety.report.noWorkers') : t('safety.report.everyoneAccounted')}
+        </p>
+      ) : (
+        <ul className="sw-safety-never" data-testid="never-accounted">
+          {report.neverAccounted.map((worker) => (
+            <li key={worker.workerId}>
+              <StatusDot status={worker.finalStatus} />
+              {worker.name ?? t('safety.na')}{' '}
+              <span dir="ltr">({worker.wntInventoryId ?? t('safety.na')})</span>
+              {' · '}
+              {t(`safety.evacuationStatus.${worker.finalStatus}`)}
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {report.workers.length > 0 && (
+        <HTMLTable compact striped className="sw-safety-table" data-testid="report-workers">
+          <thead>
+            <tr>
+              <th>{t('safety.report.column.worker')}</th>
+              <th>{t('safety.report.column.helmet')}</th>
+              <th>{t('safety.report.column.finalStatus')}</th>
+              <th>{t('safety.report.column.timeToSafety')}</th>
+              <th>{t('safety.report.column.timeToAccounted')}</th>
+              <th className="sw-safety-number">{t('safety.report.column.statusChanges')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {report.workers.map((worker) => (
+              <WorkerRow key={worker.workerId} worker={worker} />
+            ))}
+          </tbody>
+        </HTMLTable>
+      )}
+    </>
+  );
+}
+
+function WorkerRow({ worker }: { worker: EvacuationReportWorker }) {
+  const { t } = useTranslation();
+  const never = t('safety.report.never');
+  return (
+    <tr data-testid="report-worker-row">
+      <td>{worker.name ?? t('safety.na')}</td>
+      <td dir="ltr">{worker.wntInventoryId ?? t('safety.na')}</td>
+      <td>
+        <StatusDot status={worker.finalStatus} />
+        {t(`safety.evacuationStatus.${worker.finalStatus}`)}
+      </td>
+      <td>{formatDuration(worker.timeToSafetySeconds, t) ?? never}</td>
+      <td>{formatDuration(worker.timeToAccountedSeconds, t) ?? never}</td>
+      <td className="sw-safety-number">{formatCount(worker.statusChanges)}</td>
+    </tr>
+  );
+}
+
+function StatusDot({ status }: { status: EvacuationStatus }) {
+  return <span className="sw-safety-dot" style={{ backgroundColor: colourOf(status) }} aria-hidden="true" />;
+}

@@ -1,0 +1,388 @@
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { connectAsync, type MqttClient } from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findDemoSiteId } from '../../server/db/demoSeed';
+import { buildings, floors, inventoryItems, sites, zones } from '../../server/db/schema';
+import type { IngestLogger } from '../../server/ingest/ingestLogger';
+import { type MqttIngest, startMqttIngest } from '../../server/ingest/mqttIngest';
+import { type OfflineSweep, startOfflineSweep } from '../../server/ingest/offlineSweep';
+import { bindDrill, buildSafetyApp, type SafetyLive, startLive } from '../../server/safety/safetyApp';
+import { createEvacuationDrill, type RunningDrill } from '../../server/simulator/evacuationDrill';
+import { type Simulator, startSimulator } from '../../server/simulator/simulator';
+import { EVACUATION_MESSAGES } from '../../src/domain/evacuation';
+import type { LongLat } from '../../src/domain/floor';
+import type { HelmetEventMessage, PositionMessage } from '../../src/domain/live';
+import { containsPoint } from '../../src/domain/polygon';
+import { SAFETY_DEMO_MESSAGES } from '../../src/domain/safetyDemo';
+import { localTime } from '../../src/domain/workshiftClock';
+import { type OtherTenant, seedOtherTenant } from './helpers/otherTenant';
+import { connectSafety, type SafetyClient } from './helpers/safetyClient';
+import { startTestApp, type TestApp } from './helpers/testApp';
+import { startTestBroker, type TestBroker } from './helpers/testBroker';
+
+interface Heard {
+  topic: string;
+  body: unknown;
+  at: number;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function until<T>(read: () => T | undefined | Promise<T | undefined>, timeoutMs = 8000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('timed out');
+    await sleep(25);
+  }
+}
+
+/** Ticks of 25 ms: a 30–60 s walk takes 0.75–1.5 s. */
+const TICK_MS = 25;
+
+describe('the scripted evacuation of the safety demo', () => {
+  let t: TestApp;
+  let broker: TestBroker;
+  let listener: MqttClient;
+  let siteId: number;
+  let workingDay: string;
+  const floorBuilding = new Map<number, number>();
+  let assembly: { id: number; floorId: number; buildingId: number; ring: LongLat[] }[] = [];
+  const heard: Heard[] = [];
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    broker = await startTestBroker();
+    siteId = (await findDemoSiteId(t.db))!;
+    const [site] = await t.db.select().from(sites).where(eq(sites.id, siteId));
+    const floorRows = await t.db
+      .select({ id: floors.id, buildingId: floors.buildingId })
+      .from(floors)
+      .innerJoin(buildings, eq(buildings.id, floors.buildingId))
+      .where(eq(buildings.siteId, siteId));
+    for (const f of floorRows) floorBuilding.set(f.id, f.buildingId);
+    const zoneRows = await t.db
+      .select()
+      .from(zones)
+      .where(and(inArray(zones.floorId, [...floorBuilding.keys()]), eq(zones.kind, 'assembly')));
+    assembly = zoneRows.map((z) => ({
+      id: z.id,
+      floorId: z.floorId,
+      buildingId: floorBuilding.get(z.floorId)!,
+      ring: z.coordinates,
+    }));
+    // A working day (not the Friday off) of the demo's day shift.
+    const today = localTime(new Date(), site.timezone);
+    workingDay =
+      today.weekday === 5
+        ? new Date(Date.parse(`${today.date}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10)
+        : today.date;
+    listener = await connectAsync(broker.url, { clientId: `listener-${broker.topicRoot}` });
+    listener.on('message', (topic, payload) =>
+      heard.push({ topic, body: JSON.parse(payload.toString()), at: Date.now() }),
+    );
+    await listener.subscribeAsync(`${broker.topicRoot}/#`, { qos: 1 });
+  });
+  afterAll(async () => {
+    await listener?.endAsync();
+    await broker?.close();
+    await t?.close();
+  });
+
+  const positionsSince = (from: number) =>
+    heard
+      .filter((h) => h.at >= from && h.topic === `${broker.topicRoot}/${siteId}/positions`)
+      .flatMap((h) => h.body as PositionMessage[]);
+  const eventsSince = (from: number) =>
+    heard
+      .filter((h) => h.at >= from && h.topic === `${broker.topicRoot}/${siteId}/events`)
+      .map((h) => h.body as HelmetEventMessage);
+  const assemblyZoneOf = (p: PositionMessage) =>
+    assembly.find((z) => z.floorId === p.floorId && containsPoint(z.ring, [p.long, p.lat]));
+
+  it('walks every worker to the nearest assembly zone, some acknowledging, one helmet going silent until the all-clear', async () => {
+    // 10:30 in Dubai on a working day: the day shift and the control room are at work.
+    const base = Date.parse(`${workingDay}T10:30:00+04:00`);
+    const started = Date.now();
+    const simulator = await startSimulator({
+      db: t.db,
+      brokerUrl: broker.url,
+      topicRoot: broker.topicRoot,
+      siteId,
+      logger: t.app.log,
+      clock: () => new Date(base + (Date.now() - started)),
+      seed: 21,
+      tickMs: TICK_MS,
+      chances: { silence: 0, acknowledge: 0 },
+    });
+    try {
+      await until(() => (positionsSince(started).length > 0 ? true : undefined));
+      const before = new Map(positionsSince(started).map((p) => [p.tag, p]));
+      const alarm = Date.now();
+      const script = simulator.evacuate({
+        floorIds: [...floorBuilding.keys()],
+        assemblyZoneIds: assembly.map((z) => z.id),
+      });
+      expect(script.evacuees.length).toBeGreaterThan(150);
+      expect(new Set(script.evacuees)).toEqual(new Set(before.keys()));
+      const share = script.acknowledging.length / script.evacuees.length;
+      expect(share).toBeGreaterThan(0.2);
+      expect(share).toBeLessThan(0.47);
+      expect(script.silenced).not.toBeNull();
+      const silenced = script.silenced!;
+
+      // 60 ticks at most, and some slack for a busy machine.
+      await sleep(60 * TICK_MS + 400);
+      const during = positionsSince(alarm);
+      const last = new Map(during.map((p) => [p.tag, p]));
+      const arrived = script.evacuees.filter((tag) => tag !== silenced);
+      for (const tag of arrived) {
+        const zone = assemblyZoneOf(last.get(tag)!);
+        expect(zone, `${tag} in an assembly zone`).toBeDefined();
+        // The assembly zone of the worker's own building.
+        expect(zone!.buildingId).toBe(floorBuilding.get(before.get(tag)!.floorId));
+        expect(last.get(tag)!.active).toBe(true);
+      }
+      // The silent helmet stopped before reaching safety and has said nothing since.
+      const silencedLast = last.get(silenced);
+      expect(silencedLast === undefined || assemblyZoneOf(silencedLast) === undefined).toBe(true);
+      const quietFrom = Date.now() - 20 * TICK_MS;
+      expect(positionsSince(quietFrom).some((p) => p.tag === silenced)).toBe(false);
+      expect(positionsSince(quietFrom).length).toBeGreaterThan(0);
+
+      const presses = eventsSince(alarm);
+      expect(presses.every((e) => e.type === 'acknowledge')).toBe(true);
+      expect(new Set(presses.map((e) => e.tag))).toEqual(
+        new Set(script.acknowledging.filter((tag) => tag !== silenced || presses.some((e) => e.tag === tag))),
+      );
+
+      // The all-clear: the silent helmet is heard again.
+      const allClear = Date.now();
+      simulator.endEvacuation();
+      await until(() => (positionsSince(allClear).some((p) => p.tag === silenced) ? true : undefined), 3000);
+    } finally {
+      await simulator.close();
+    }
+  });
+});
+
+const quietLogger: IngestLogger = { info() {}, warn() {}, error() {} };
+/** A drill over the real ingest: 100 ms ticks keep PGlite's share of the machine modest. */
+const DRILL_TICK_MS = 100;
+const OFFLINE_AFTER_SECONDS = 5;
+
+describe('POST /api/safety/demo/:siteId/drill', () => {
+  let t: TestApp;
+  let broker: TestBroker;
+  let safetyApp: FastifyInstance;
+  let live: SafetyLive;
+  let ingest: MqttIngest;
+  let sweep: OfflineSweep;
+  let listener: MqttClient;
+  let url: string;
+  let siteId: number;
+  let other: OtherTenant;
+  let simulator: Simulator | null = null;
+  let drill: RunningDrill | null = null;
+  const clients: SafetyClient[] = [];
+  const heard: Heard[] = [];
+
+  const call = (token: string, method: 'GET' | 'POST', path: string) =>
+    safetyApp.inject({ method, url: path, headers: { authorization: `Bearer ${token}` } });
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    broker = await startTestBroker();
+    siteId = (await findDemoSiteId(t.db))!;
+    other = await seedOtherTenant(t.db);
+    safetyApp = await buildSafetyApp({ db: t.db, config: t.config });
+    live = await startLive({ app: safetyApp, db: t.db, config: { redisUrl: undefined } });
+    await safetyApp.listen({ port: 0, host: '127.0.0.1' });
+    url = `http://127.0.0.1:${(safetyApp.server.address() as AddressInfo).port}`;
+    ingest = await startMqttIngest({
+      db: t.db,
+      config: {
+        ...t.config,
+        mqttTopicRoot: broker.topicRoot,
+        mqttClientId: `sitewatch-test-${randomBytes(6).toString('hex')}`,
+      },
+      brokerUrl: broker.url,
+      publisher: live.publisher,
+      logger: quietLogger,
+      sharedSubscription: false,
+    });
+    sweep = startOfflineSweep({
+      db: t.db,
+      publisher: live.publisher,
+      logger: quietLogger,
+      offlineAfterSeconds: OFFLINE_AFTER_SECONDS,
+      intervalMs: 500,
+    });
+    listener = await connectAsync(broker.url, { clientId: `listener-${broker.topicRoot}` });
+    listener.on('message', (topic, payload) =>
+      heard.push({ topic, body: JSON.parse(payload.toString()), at: Date.now() }),
+    );
+    await listener.subscribeAsync(`${broker.topicRoot}/#`, { qos: 1 });
+  });
+  afterAll(async () => {
+    for (const client of clients) client.close();
+    drill?.close();
+    await simulator?.close();
+    await listener?.endAsync();
+    await sweep?.close();
+    // The ingest closes once it has taken in what the simulator sent: a message arriving while it
+    // closes is left unacknowledged, and its graceful disconnect waits on it.
+    let taken = -1;
+    await until(async () => {
+      const now = ingest?.stats().messages ?? 0;
+      const idle = now === taken;
+      taken = now;
+      await sleep(300);
+      return idle ? true : undefined;
+    }, 30_000);
+    await ingest?.close();
+    await live?.close();
+    await safetyApp?.close();
+    await broker?.close();
+    await t?.close();
+  });
+
+  it('refuses roles without the safety demo, sites the caller cannot see, other sites, and a server without the simulator', async () => {
+    const drillPath = `/api/safety/demo/${siteId}/drill`;
+    for (const role of [
+      'group-of-sites-viewer',
+      'group-of-sites-admin',
+      'client-admin',
+      'crew-manager',
+    ] as const) {
+      const reply = await call(await t.loginAs(role), 'POST', drillPath);
+      expect(reply.statusCode, role).toBe(403);
+    }
+    const demoUser = await t.loginAs('safety-demo');
+    // Another client's site does not exist for the demo user; a super-admin sees it but it is not the demo site.
+    expect((await call(demoUser, 'POST', `/api/safety/demo/${other.siteId}/drill`)).statusCode).toBe(404);
+    const notDemo = await call(
+      await t.loginAs('super-admin'),
+      'POST',
+      `/api/safety/demo/${other.siteId}/drill`,
+    );
+    expect(notDemo.statusCode).toBe(403);
+    expect(notDemo.json().message).toBe(SAFETY_DEMO_MESSAGES.notDemoSite);
+    expect((await call(demoUser, 'POST', '/api/safety/demo/abc/drill')).statusCode).toBe(422);
+
+    const off = await call(demoUser, 'POST', drillPath);
+    expect(off.statusCode).toBe(409);
+    expect(off.json().message).toBe(SAFETY_DEMO_MESSAGES.simulatorOff);
+    const status = await call(demoUser, 'GET', `/api/safety/demo/${siteId}`);
+    expect(status.json().data).toEqual({ siteId, isDemoSite: true, simulatorOn: false, running: null });
+    expect(
+      (await call(await t.loginAs('group-of-sites-viewer'), 'GET', `/api/safety/demo/${siteId}`)).statusCode,
+    ).toBe(403);
+    expect((await call(demoUser, 'GET', `/api/safety/demo/${other.siteId}`)).statusCode).toBe(404);
+  });
+
+  it('runs a real evacuation of the demo site: workers reach safety, some acknowledge, one helmet goes offline, and the end puts the simulator back', async () => {
+    simulator = await startSimulator({
+      db: t.db,
+      brokerUrl: broker.url,
+      topicRoot: broker.topicRoot,
+      siteId,
+      logger: t.app.log,
+      seed: 5,
+      tickMs: DRILL_TICK_MS,
+      chances: { silence: 0, acknowledge: 0 },
+    });
+    drill = createEvacuationDrill({
+      db: t.db,
+      simulator,
+      evacuation: live.evacuation,
+      siteId,
+      logger: t.app.log,
+      watchMs: 100,
+    });
+    bindDrill(safetyApp, drill);
+    // Whoever is on shift right now (the control room at least) is online before the alarm.
+    const onShift = await until(async () => {
+      const online = await t.db
+        .select({ id: inventoryItems.id })
+        .from(inventoryItems)
+        .where(and(eq(inventoryItems.siteId, siteId), eq(inventoryItems.isOnline, true)));
+      return online.length >= 10 ? online.length : undefined;
+    });
+    expect(onShift).toBeGreaterThanOrEqual(10);
+
+    const demoUser = await t.loginAs('safety-demo');
+    const wall = connectSafety(url, { token: await t.loginAs('group-of-sites-viewer'), siteId });
+    clients.push(wall);
+    await wall.firstSnapshot();
+    const alarm = Date.now();
+    const reply = await call(demoUser, 'POST', `/api/safety/demo/${siteId}/drill`);
+    expect(reply.statusCode, reply.body).toBe(200);
+    const evacuation = reply.json().data;
+    expect(evacuation).toMatchObject({ siteId, started: true, zoneIds: [], safeZone: null });
+    expect(evacuation.assemblyZoneIds).toHaveLength(2);
+    expect(evacuation.floorIds).toHaveLength(6);
+    const again = await call(demoUser, 'POST', `/api/safety/demo/${siteId}/drill`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(EVACUATION_MESSAGES.alreadyRunning);
+
+    const started = await wall.until('the evacuation snapshot', () =>
+      wall.inProgress.find((s) => s.evacuation.evacuationSessionId === evacuation.evacuationSessionId),
+    );
+    const included = started.counts.included;
+    expect(included).toBeGreaterThanOrEqual(10);
+    // Everyone safe but the silent helmet, which the sweep turns offline: 60 ticks and some slack.
+    const settled = await wall.until(
+      'everyone safe but one offline',
+      () => {
+        const counts = wall.batches.at(-1)?.counts;
+        return counts && counts.safe === included - 1 && counts.offline === 1 ? counts : undefined;
+      },
+      30_000,
+    );
+    expect(settled).toMatchObject({ included, manualAcknowledge: 0, autoAcknowledge: 0, stillInside: 1 });
+    const acknowledged = wall.batches
+      .flatMap((b) => b.workers)
+      .filter((w) => w.status === 'manualAcknowledge');
+    expect(acknowledged.length).toBeGreaterThan(0);
+    const presses = heard.filter((h) => h.at >= alarm && h.topic === `${broker.topicRoot}/${siteId}/events`);
+    expect(presses.length).toBeGreaterThan(0);
+    const offline = wall.batches
+      .flatMap((b) => b.workers)
+      .filter((w) => w.status === 'offline')
+      .at(-1)!;
+    const history = wall.batches
+      .flatMap((b) => b.workers)
+      .filter((w) => w.id === offline.id)
+      .map((w) => `${w.status}@${w.statusChangedAt}`);
+    expect(offline.isSafe).toBe(false);
+    expect(offline.safeAt, history.join(' ')).toBeNull();
+
+    // Nothing of the drill reaches another site.
+    expect(heard.some((h) => h.topic.startsWith(`${broker.topicRoot}/${other.siteId}/`))).toBe(false);
+    expect(await live.evacuation.running(other.siteId)).toBeNull();
+
+    // The wall screen ends it; the simulator goes back to normal and the silent helmet is heard again.
+    const ended = Date.now();
+    const admin = connectSafety(url, { token: await t.loginAs('group-of-sites-admin'), siteId });
+    clients.push(admin);
+    await admin.firstSnapshot();
+    const endReply = await admin.end({ siteId, evacuationSessionId: evacuation.evacuationSessionId });
+    expect(endReply.status).toBe('success');
+    const silentTag = offline.wnt_inventory_id;
+    await until(async () =>
+      heard.some(
+        (h) =>
+          h.at >= ended &&
+          h.topic === `${broker.topicRoot}/${siteId}/positions` &&
+          (h.body as PositionMessage[]).some((p) => p.tag === silentTag),
+      )
+        ? true
+        : undefined,
+    );
+  });
+});
