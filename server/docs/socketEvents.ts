@@ -74,7 +74,7 @@ const EVENTS: SocketEvent[] = [
     name: SAFETY_EVENTS.networkFailure,
     direction: 'server → client',
     payload: '`NetworkFailure` { siteId, networkId, networkName, failed, lastHeardAt, silentForSeconds }',
-    when: 'once when a site network is silent for NETWORK_SILENCE, once when heard again',
+    when: 'once when a site network is silent for NETWORK_SILENCE, once when heard again, and to a socket that joins while it is still silent',
   },
   {
     name: SAFETY_EVENTS.safetyServiceError,

@@ -12,6 +12,7 @@ import {
   countEvacuation,
   type EvacuationRuleScope,
   type EvacuationWorkerRecord,
+  evacuationScopeProblem,
   isInEvacuatedArea,
   nextWorkerRecord,
   type StatusCause,
@@ -274,13 +275,16 @@ export function createEvacuationService(options: EvacuationServiceOptions): Evac
     const floorIds = unique(request.floorIds);
     const zoneIds = unique(request.zoneIds);
     const assemblyZoneIds = unique(request.assemblyZoneIds);
-    if (floorIds.length === 0 && zoneIds.length === 0)
-      throw unprocessable({ floorIds: EVACUATION_MESSAGES.emptyScope }, EVACUATION_MESSAGES.emptyScope);
-    if (assemblyZoneIds.length === 0 && request.safeZone === null)
-      throw unprocessable(
-        { assemblyZoneIds: EVACUATION_MESSAGES.noAssembly },
-        EVACUATION_MESSAGES.noAssembly,
-      );
+    const problem = evacuationScopeProblem({
+      floorIds,
+      zoneIds,
+      assemblyZoneIds,
+      safeZone: request.safeZone,
+    });
+    if (problem !== null) {
+      const field = problem === EVACUATION_MESSAGES.emptyScope ? 'floorIds' : 'assemblyZoneIds';
+      throw unprocessable({ [field]: problem }, problem);
+    }
     const allZones = unique([
       ...zoneIds,
       ...assemblyZoneIds,

@@ -13,6 +13,7 @@ import { ok } from '../http/envelope';
 import { HttpError, notFound, unauthorized } from '../http/errors';
 import type { LiveSocket } from '../live/liveSocketTypes';
 import type { LiveChannelExtension } from '../live/socketServer';
+import type { NetworkWatch } from './networkWatch';
 import type { EvacuationService } from './safetyServices';
 
 const SOMETHING_WENT_WRONG = 'Something went wrong, please try again';
@@ -20,6 +21,8 @@ const SOMETHING_WENT_WRONG = 'Something went wrong, please try again';
 export interface EvacuationSocketOptions {
   db: Db;
   evacuation: EvacuationService;
+  /** The site's networks failed now, told to a socket as it joins (the watch only sends changes). */
+  networkFailures?: NetworkWatch['currentFailures'];
   log: { error(details: object, message: string): void };
 }
 
@@ -126,8 +129,8 @@ export function handleEvacuationRequests(socket: LiveSocket, options: Evacuation
 
 /**
  * The evacuation side of every socket of the live channel: its requests, the site's safety room
- * (joined before the snapshot is read, so no change falls between the two) and, when an
- * evacuation runs there, its snapshot.
+ * (joined before the snapshot is read, so no change falls between the two), the site's
+ * networks failed now and, when an evacuation runs there, its snapshot.
  */
 export function evacuationChannel(options: EvacuationSocketOptions): LiveChannelExtension {
   return {
@@ -136,6 +139,8 @@ export function evacuationChannel(options: EvacuationSocketOptions): LiveChannel
     async welcome(socket) {
       if (!mayWatchSafety(socket.data.role)) return;
       await socket.join(safetyRoom(socket.data.siteId));
+      for (const failure of options.networkFailures?.(socket.data.siteId) ?? [])
+        socket.emit(SAFETY_EVENTS.networkFailure, failure);
       const snapshot = await options.evacuation.snapshot(socket.data.siteId);
       if (snapshot) socket.emit(SAFETY_EVENTS.evacuationInProgress, snapshot);
     },

@@ -18,6 +18,8 @@ export interface NetworkWatchOptions {
 export interface NetworkWatch {
   /** One check now (also what the timer runs); resolves with what it sent. */
   check(): Promise<NetworkFailure[]>;
+  /** The site's networks failed at the last check, for a socket that joins after they failed. */
+  currentFailures(siteId: number): NetworkFailure[];
   stop(): void;
 }
 
@@ -26,12 +28,14 @@ export const DEFAULT_NETWORK_CHECK_MS = 5000;
 /**
  * Tells a site's safety room when one of its networks goes silent (no helmet of it heard for
  * NETWORK_SILENCE) and when it is heard again: `networkFailure` once per change, never every
- * check. A network none of whose helmets was ever heard is not watched: it never worked.
+ * check. A network none of whose helmets was ever heard is not watched: it never worked. The
+ * failures stand until heard again, so a socket joining meanwhile is told them as it joins.
  */
 export function startNetworkWatch(options: NetworkWatchOptions): NetworkWatch {
   const { db, io, silenceSeconds } = options;
   const now = options.now ?? (() => new Date());
   const failed = new Map<number, boolean>();
+  const failures = new Map<number, { failure: NetworkFailure; lastHeardMs: number }>();
   let running: Promise<NetworkFailure[]> | null = null;
 
   async function checkOnce(): Promise<NetworkFailure[]> {
@@ -66,6 +70,9 @@ export function startNetworkWatch(options: NetworkWatchOptions): NetworkWatch {
         lastHeardAt: lastHeard.toISOString(),
         silentForSeconds,
       };
+      // Updated in the same tick as the emit: a socket joins either before both or after both.
+      if (isSilent) failures.set(row.id, { failure, lastHeardMs: lastHeard.getTime() });
+      else failures.delete(row.id);
       io.to(safetyRoom(row.siteId)).emit(SAFETY_EVENTS.networkFailure, failure);
       sent.push(failure);
     }
@@ -83,5 +90,15 @@ export function startNetworkWatch(options: NetworkWatchOptions): NetworkWatch {
   }, options.intervalMs ?? DEFAULT_NETWORK_CHECK_MS);
   timer.unref();
 
-  return { check, stop: () => clearInterval(timer) };
+  function currentFailures(siteId: number): NetworkFailure[] {
+    const at = now().getTime();
+    return [...failures.values()]
+      .filter(({ failure }) => failure.siteId === siteId)
+      .map(({ failure, lastHeardMs }) => ({
+        ...failure,
+        silentForSeconds: Math.max(0, Math.floor((at - lastHeardMs) / 1000)),
+      }));
+  }
+
+  return { check, currentFailures, stop: () => clearInterval(timer) };
 }

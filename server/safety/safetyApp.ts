@@ -145,9 +145,6 @@ export async function startLive({
     sequence: channel.sequence,
     log: app.log,
   });
-  channel.extend(evacuationChannel({ db, evacuation, log: app.log }));
-  const bindings = bindingsOf.get(app);
-  if (bindings) bindings.evacuation = evacuation;
   const networkWatch = startNetworkWatch({
     db,
     io: channel.io,
@@ -155,6 +152,11 @@ export async function startLive({
     intervalMs: networkCheckIntervalMs,
     onError: (error) => app.log.error({ err: error }, 'safety: network check failed'),
   });
+  channel.extend(
+    evacuationChannel({ db, evacuation, networkFailures: networkWatch.currentFailures, log: app.log }),
+  );
+  const bindings = bindingsOf.get(app);
+  if (bindings) bindings.evacuation = evacuation;
   const publisher = createSafetyPublisher({
     hub: channel.hub,
     evacuation,

@@ -1,4 +1,9 @@
-import type { EvacuationCounts, EvacuationScope, EvacuationStatus } from './evacuation';
+import {
+  EVACUATION_MESSAGES,
+  type EvacuationCounts,
+  type EvacuationScope,
+  type EvacuationStatus,
+} from './evacuation';
 
 /**
  * The rules of spec §4 for a worker during an evacuation, used by the safety service for every
@@ -37,6 +42,18 @@ export function evacuationStatus(facts: EvacuationFacts, scope: EvacuationRuleSc
   if (isInSafePlace(facts, scope)) return 'safe';
   if (facts.acknowledgedAt !== null) return 'manualAcknowledge';
   return 'autoAcknowledge';
+}
+
+/**
+ * Why a scope cannot start an evacuation (in the words the service refuses with), or null: the
+ * console's dialog and machine and the service's start all ask this one rule.
+ */
+export function evacuationScopeProblem(
+  scope: Pick<EvacuationScope, 'floorIds' | 'zoneIds' | 'assemblyZoneIds' | 'safeZone'>,
+): string | null {
+  if (scope.floorIds.length === 0 && scope.zoneIds.length === 0) return EVACUATION_MESSAGES.emptyScope;
+  if (scope.assemblyZoneIds.length === 0 && scope.safeZone === null) return EVACUATION_MESSAGES.noAssembly;
+  return null;
 }
 
 /** Whether a helmet's position puts its worker in the evacuated area. */

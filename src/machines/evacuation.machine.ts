@@ -1,17 +1,21 @@
 import { assign, type SnapshotFrom, setup } from 'xstate';
-import {
-  type EndEvacuationRequest,
-  EVACUATION_MESSAGES,
-  type EvacuatingBatch,
-  type Evacuation,
-  type EvacuationCounts,
-  type EvacuationEnded,
-  type EvacuationScope,
-  type EvacuationSnapshot,
-  type EvacuationWorker,
-  type StartEvacuationRequest,
+import type {
+  EndEvacuationRequest,
+  EvacuatingBatch,
+  Evacuation,
+  EvacuationCounts,
+  EvacuationEnded,
+  EvacuationScope,
+  EvacuationSnapshot,
+  EvacuationWorker,
+  StartEvacuationRequest,
 } from '../domain/evacuation';
-import { countEvacuation, evacuationStatus, isInEvacuatedArea } from '../domain/evacuationRules';
+import {
+  countEvacuation,
+  evacuationScopeProblem,
+  evacuationStatus,
+  isInEvacuatedArea,
+} from '../domain/evacuationRules';
 import type { WorkerOnMap } from '../domain/inventory';
 import type { LiveCursor } from '../domain/live';
 import type { LiveConnectionState } from '../streams/liveEvent';
@@ -93,13 +97,6 @@ function clearedSafetyState(): Pick<
     held: [],
     summary: null,
   };
-}
-
-/** Why a scope cannot start, in the service's words, or null. */
-export function scopeProblem(scope: EvacuationScope): string | null {
-  if (scope.floorIds.length === 0 && scope.zoneIds.length === 0) return EVACUATION_MESSAGES.emptyScope;
-  if (scope.assemblyZoneIds.length === 0 && scope.safeZone === null) return EVACUATION_MESSAGES.noAssembly;
-  return null;
 }
 
 function withWorkers(workers: ReadonlyMap<number, EvacuationWorker>) {
@@ -280,7 +277,7 @@ export const evacuationMachine = setup({
     isDown: ({ event }) =>
       event.type === 'connection.changed' && (event.state === 'reconnecting' || event.state === 'offline'),
     mayStart: ({ context, event }) =>
-      context.canWrite && event.type === 'evacuation.start' && scopeProblem(event.scope) === null,
+      context.canWrite && event.type === 'evacuation.start' && evacuationScopeProblem(event.scope) === null,
     mayEnd: ({ context }) => context.canWrite && context.evacuation?.started === true,
     isNextBatch: ({ context, event }) =>
       event.type === 'evacuation.batch' && batchVerdict(context, event.batch) === 'apply',

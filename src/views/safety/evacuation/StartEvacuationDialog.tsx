@@ -11,9 +11,9 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EVACUATION_MESSAGES, type EvacuationScope } from '../../../domain/evacuation';
+import { evacuationScopeProblem } from '../../../domain/evacuationRules';
 import type { Floor, Zone } from '../../../domain/floor';
 import type { Building } from '../../../domain/user';
-import { scopeProblem } from '../../../machines/evacuation.machine';
 
 export interface NetworkOption {
   id: number;
@@ -56,7 +56,7 @@ export function StartEvacuationDialog(props: StartEvacuationDialogProps) {
   // Until the officer changes them, the assembly zones are every assembly zone of the site.
   const chosenAssembly = assemblyZoneIds ?? assembly.map((zone) => zone.id);
   const scope: EvacuationScope = { floorIds, zoneIds, assemblyZoneIds: chosenAssembly, safeZone, gateWayId };
-  const problem = scopeProblem(scope);
+  const problem = evacuationScopeProblem(scope);
   const floorName = (id: number) => floors.find((floor) => floor.id === id)?.name ?? '';
 
   return (
