@@ -161,9 +161,11 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
       const shiftState = helmet.shift ? shiftStateAtLocal(helmet.shift, local) : 'off';
       let state = helmets.get(helmet.tag);
       if (state?.evacuation) {
-        // Nobody clocks off during an evacuation.
+        // Nobody clocks off during an evacuation; a helmet out of range walks out unheard.
         const position = evacuationStep(helmet.tag, state, state.evacuation, ts);
-        if (position) {
+        const outOfRange = state.silentTicks > 0;
+        if (outOfRange) state.silentTicks -= 1;
+        if (position && !outOfRange) {
           const batch = byNetwork.get(helmet.networkId) ?? [];
           batch.push({ tag: helmet.tag, ...position });
           byNetwork.set(helmet.networkId, batch);
@@ -228,8 +230,8 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
     const script: EvacuationScript = { evacuees: [], acknowledging: [], silenced: null };
     const silenceable: [string, EvacuationWalk, number][] = [];
     for (const [tag, state] of helmets) {
-      // A helmet out of radio range when the alarm sounds is not part of the drill.
-      if (state.silentTicks > 0 || !plan.floorIds.includes(state.walker.floor.id)) continue;
+      // A helmet out of radio range when the alarm sounds walks out too, and is heard again on the way.
+      if (!plan.floorIds.includes(state.walker.floor.id)) continue;
       const arrivalTick = Math.round(between(random, ARRIVAL_TICKS.min, ARRIVAL_TICKS.max));
       const evacuee = evacueeOf(random, state.walker, zones, model.floors, arrivalTick);
       if (!evacuee) continue;
@@ -245,7 +247,8 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
       if (acknowledges) script.acknowledging.push(tag);
       // Silenced, a worker must still be short of the zone: a few ticks in the open first.
       const safeFrom = firstTickInZone(evacuee);
-      if (safeFrom >= MIN_TICKS_BEFORE_SILENCE + 2) silenceable.push([tag, walk, safeFrom]);
+      if (state.silentTicks === 0 && safeFrom >= MIN_TICKS_BEFORE_SILENCE + 2)
+        silenceable.push([tag, walk, safeFrom]);
     }
     if (silenceable.length > 0) {
       const [tag, walk, safeFrom] = pick(random, silenceable);

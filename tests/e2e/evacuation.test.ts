@@ -188,12 +188,15 @@ describe('the evacuation wall screen', () => {
     );
     expect(stillInside).toBe((await count(page, 'included')) - (await count(page, 'safe')));
     await page.screenshot({ path: 'test-output/screenshots/evacuation-wall.png' });
+    expect(await page.locator('.sw-evac-legend').isVisible()).toBe(true);
 
     // Ending asks first, then every screen shows it ended.
     await page.click('[data-testid="evacuation-end"]');
     await page.locator('.bp6-alert-footer button.bp6-intent-danger').click();
     await page.waitForSelector(`${WALL}[data-state="ended"]`, { timeout: 10_000 });
     await page.waitForSelector('[data-testid="evacuation-summary"]');
+    // The markers are back to their usual colours: the evacuation legend is gone.
+    expect(await page.locator('.sw-evac-legend').count()).toBe(0);
     await viewer.waitForSelector(`${WALL}[data-state="ended"]`, { timeout: 10_000 });
     await page.screenshot({ path: 'test-output/screenshots/evacuation-ended.png' });
     await page.click('[data-testid="evacuation-reset"]');

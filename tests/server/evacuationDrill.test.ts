@@ -168,6 +168,48 @@ describe('the scripted evacuation of the safety demo', () => {
       await simulator.close();
     }
   });
+
+  it('walks out the helmets that were out of range when the alarm sounded, once they are heard again', async () => {
+    const base = Date.parse(`${workingDay}T10:30:00+04:00`);
+    const started = Date.now();
+    const simulator = await startSimulator({
+      db: t.db,
+      brokerUrl: broker.url,
+      topicRoot: broker.topicRoot,
+      siteId,
+      logger: t.app.log,
+      clock: () => new Date(base + (Date.now() - started)),
+      seed: 5,
+      tickMs: TICK_MS,
+      // Many silences before the alarm (60–180 ticks each).
+      chances: { silence: 0.01, acknowledge: 0 },
+    });
+    try {
+      await sleep(80 * TICK_MS);
+      const everHeard = new Set(positionsSince(started).map((p) => p.tag));
+      const recently = new Set(positionsSince(Date.now() - 5 * TICK_MS).map((p) => p.tag));
+      const alarm = Date.now();
+      const script = simulator.evacuate({
+        floorIds: [...floorBuilding.keys()],
+        assemblyZoneIds: assembly.map((z) => z.id),
+      });
+      const outOfRange = script.evacuees.filter((tag) => everHeard.has(tag) && !recently.has(tag));
+      expect(outOfRange.length).toBeGreaterThan(0);
+      expect(outOfRange).not.toContain(script.silenced);
+
+      // Their silence ends within 180 ticks; by then their walk is over.
+      await sleep(200 * TICK_MS);
+      const last = new Map(positionsSince(alarm).map((p) => [p.tag, p]));
+      for (const tag of outOfRange) {
+        const position = last.get(tag);
+        expect(position, `${tag} heard again`).toBeDefined();
+        expect(assemblyZoneOf(position!), `${tag} in an assembly zone`).toBeDefined();
+      }
+    } finally {
+      simulator.endEvacuation();
+      await simulator.close();
+    }
+  });
 });
 
 const quietLogger: IngestLogger = { info() {}, warn() {}, error() {} };

@@ -29,10 +29,18 @@ interface EvacuationFloorProps {
   preferredFloorIds: readonly number[];
   siteLive$: Observable<WorkerMap>;
   included$: Observable<ReadonlyMap<number, EvacuationWorker>>;
+  /** While an evacuation runs the markers take its colours, and the legend explains them. */
+  inEvacuation: boolean;
 }
 
 /** The live floor canvas of one chosen floor, markers in evacuation colours, with a legend. */
-export function EvacuationFloor({ floors, preferredFloorIds, siteLive$, included$ }: EvacuationFloorProps) {
+export function EvacuationFloor({
+  floors,
+  preferredFloorIds,
+  siteLive$,
+  included$,
+  inEvacuation,
+}: EvacuationFloorProps) {
   const { t } = useTranslation();
   const [pickedId, setPickedId] = useState<number | null>(null);
   const floor =
@@ -57,17 +65,20 @@ export function EvacuationFloor({ floors, preferredFloorIds, siteLive$, included
             options={floors.map((f) => ({ value: f.id, label: f.name }))}
           />
         </FormGroup>
-        <ul className="sw-evac-legend" aria-label={t('evacuation.floor.legend')}>
-          {EVACUATION_STATUSES.map((status) => (
-            <li key={status}>
-              <span
-                className="sw-evac-swatch"
-                style={{ background: cssColour(EVACUATION_COLOURS[status]) }}
-              />
-              {t(`evacuation.status.${status}`)}
-            </li>
-          ))}
-        </ul>
+        {/* Outside an evacuation the markers have their usual colours: this legend would mislead. */}
+        {inEvacuation && (
+          <ul className="sw-evac-legend" aria-label={t('evacuation.floor.legend')}>
+            {EVACUATION_STATUSES.map((status) => (
+              <li key={status}>
+                <span
+                  className="sw-evac-swatch"
+                  style={{ background: cssColour(EVACUATION_COLOURS[status]) }}
+                />
+                {t(`evacuation.status.${status}`)}
+              </li>
+            ))}
+          </ul>
+        )}
       </div>
       {floor ? (
         <FloorPlan key={floor.id} floor={floor} siteLive$={siteLive$} included$={included$} />

@@ -255,6 +255,7 @@ function EvacuationWall({ site, canWrite }: { site: Site; canWrite: boolean }) {
               preferredFloorIds={evacuation?.evacuationFloorsIds ?? NO_FLOORS}
               siteLive$={wall.siteLive$}
               included$={wall.included$}
+              inEvacuation={evacuation !== null}
             />
             {evacuation && <NotSafeList workers={notSafe} now={now} />}
           </div>

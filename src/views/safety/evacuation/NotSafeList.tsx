@@ -1,7 +1,8 @@
 import { HTMLTable } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { EVACUATION_COLOURS, type EvacuationWorker } from '../../../domain/evacuation';
-import { cssColour, formatAgo, formatCount } from './evacuationFormat';
+import { formatDuration } from '../safetyFormat';
+import { cssColour, formatCount, secondsSince } from './evacuationFormat';
 
 /** Spec §3: a missing contact, zone, floor or last-seen reads -NA-. */
 const NA = '-NA-';
@@ -58,7 +59,7 @@ export function NotSafeList({ workers, now }: NotSafeListProps) {
             </thead>
             <tbody>
               {shown.map((worker) => {
-                const ago = formatAgo(worker.last_seen, now);
+                const ago = formatDuration(secondsSince(worker.last_seen, now), t);
                 return (
                   <tr
                     key={worker.id}
