@@ -26,7 +26,7 @@ import {
   workers,
 } from '../db/schema';
 import { notFound } from '../http/errors';
-import { selectIncidents } from './incidentStore';
+import { evacuationWithNames } from './evacuationStore';
 
 const starter = alias(users, 'starter');
 const ender = alias(users, 'ender');
@@ -55,32 +55,8 @@ export interface StoredEvacuation {
   siteName: string;
 }
 
-const person = (id: number | null, name: string | null) =>
-  id === null || name === null ? null : { id, name };
-
-async function toEvacuation(db: Db, row: SessionRow): Promise<Evacuation> {
-  const { session } = row;
-  const safetyEvents = await selectIncidents(db, {
-    siteId: session.siteId,
-    from: session.startedAt,
-    until: session.endedAt ?? new Date(8.64e15),
-  });
-  return {
-    evacuationSessionId: session.id,
-    siteId: session.siteId,
-    evacuationStartAt: session.startedAt.toISOString(),
-    floorIds: session.floorIds,
-    zoneIds: session.zoneIds,
-    assemblyZoneIds: session.assemblyZoneIds,
-    safeZone: session.safeZoneId,
-    gateWayId: session.gatewayId,
-    evacuationFloorsIds: session.evacuationFloorIds,
-    safetyEvents,
-    started: session.endedAt === null,
-    endedAt: session.endedAt?.toISOString() ?? null,
-    startedBy: person(row.startedById, row.startedByName),
-    endedBy: person(row.endedById, row.endedByName),
-  };
+function toEvacuation(db: Db, row: SessionRow): Promise<Evacuation> {
+  return evacuationWithNames(db, row.session, { starter: row.startedByName, ender: row.endedByName });
 }
 
 /** A session of a site the caller may see; another client's (or an unknown one) is 404. */

@@ -168,38 +168,35 @@ function toRow(sessionId: string, record: EvacuationWorkerRecord): typeof evacua
   };
 }
 
-/**
- * The included workers' records (all, or those of some helmets), locked until the transaction
- * ends so that two processes evaluating the same workers write one after the other.
- */
-export async function lockRecords(
-  tx: Tx,
-  sessionId: string,
-  inventoryIds?: readonly number[],
-): Promise<EvacuationWorkerRecord[]> {
-  if (inventoryIds?.length === 0) return [];
-  const rows = await tx
-    .select()
-    .from(evacuationWorkers)
-    .where(
-      and(
-        eq(evacuationWorkers.sessionId, sessionId),
-        inventoryIds ? inArray(evacuationWorkers.inventoryItemId, inventoryIds as number[]) : undefined,
-      ),
-    )
-    .orderBy(asc(evacuationWorkers.workerId))
-    .for('update');
-  return rows.map(toRecord);
-}
-
 /** The included workers' records (all, or those of some helmets), without locking them. */
-export async function readRecords(
+export function readRecords(
   db: Executor,
   sessionId: string,
   inventoryIds?: readonly number[],
 ): Promise<EvacuationWorkerRecord[]> {
+  return selectRecords(db, sessionId, inventoryIds, false);
+}
+
+/**
+ * The same, locked until the transaction ends, so that two processes evaluating the same workers
+ * write one after the other.
+ */
+export function lockRecords(
+  tx: Tx,
+  sessionId: string,
+  inventoryIds?: readonly number[],
+): Promise<EvacuationWorkerRecord[]> {
+  return selectRecords(tx, sessionId, inventoryIds, true);
+}
+
+async function selectRecords(
+  db: Executor,
+  sessionId: string,
+  inventoryIds: readonly number[] | undefined,
+  lock: boolean,
+): Promise<EvacuationWorkerRecord[]> {
   if (inventoryIds?.length === 0) return [];
-  const rows = await db
+  const query = db
     .select()
     .from(evacuationWorkers)
     .where(
@@ -209,6 +206,7 @@ export async function readRecords(
       ),
     )
     .orderBy(asc(evacuationWorkers.workerId));
+  const rows = lock ? await query.for('update') : await query;
   return rows.map(toRecord);
 }
 
@@ -351,8 +349,16 @@ export async function evacuationOf(db: Executor, session: SessionRow): Promise<E
     .leftJoin(starter, eq(starter.id, evacuationSessions.startedBy))
     .leftJoin(ender, eq(ender.id, evacuationSessions.endedBy))
     .where(eq(evacuationSessions.id, session.id));
-  const person = (id: number | null, name: string | null | undefined) =>
-    id === null ? null : { id, name: name ?? '' };
+  return evacuationWithNames(db, session, people ?? { starter: null, ender: null });
+}
+
+/** The same, when the names of who started and ended it are already at hand. */
+export async function evacuationWithNames(
+  db: Executor,
+  session: SessionRow,
+  names: { starter: string | null; ender: string | null },
+): Promise<Evacuation> {
+  const person = (id: number | null, name: string | null) => (id === null ? null : { id, name: name ?? '' });
   return {
     evacuationSessionId: session.id,
     siteId: session.siteId,
@@ -370,8 +376,8 @@ export async function evacuationOf(db: Executor, session: SessionRow): Promise<E
     }),
     started: session.endedAt === null,
     endedAt: iso(session.endedAt),
-    startedBy: person(session.startedBy, people?.starter),
-    endedBy: person(session.endedBy, people?.ender),
+    startedBy: person(session.startedBy, names.starter),
+    endedBy: person(session.endedBy, names.ender),
   };
 }
 
