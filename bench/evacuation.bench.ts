@@ -4,53 +4,21 @@
 // locationUpdate path (position published → locationUpdate received) measured in the same run.
 // Usage: npx tsx bench/evacuation.bench.ts [--workers 5000] [--samples 200] [--pg postgres://…/admin-db]
 //          [--mqtt mqtt://127.0.0.1:1883]
-import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { and, eq, sql } from 'drizzle-orm';
 import { connectAsync } from 'mqtt';
-import { io } from 'socket.io-client';
-import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
-import { DEMO_SITE, seedDemo } from '../server/db/demoSeed';
-import { ensureReferenceData } from '../server/db/referenceData';
-import { buildings, evacuationWorkers, floors, inventoryItems, sites, zones } from '../server/db/schema';
-import { startLiveData } from '../server/liveData';
-import { buildSafetyApp, startLive } from '../server/safety/safetyApp';
+import { buildings, evacuationWorkers, floors, inventoryItems, zones } from '../server/db/schema';
 import { startLoadGenerator } from '../server/simulator/loadGenerator';
 import { type EvacuatingBatch, SAFETY_EVENTS, type StartEvacuationReply } from '../src/domain/evacuation';
-import type { FloorCorners } from '../src/domain/floor';
 import { LIVE_EVENTS, type LocationUpdate, topicFor } from '../src/domain/live';
+import { cornersOf, openDemoSite, option, startBenchServer } from './benchServer';
 import { machine } from './measure';
-import { openScratchDatabase } from './scratchDatabase';
 
-function option(name: string): string | undefined {
-  const at = process.argv.indexOf(`--${name}`);
-  return at >= 0 ? process.argv[at + 1] : undefined;
-}
 const workerCount = Number(option('workers') ?? 5000);
 const sampleCount = Number(option('samples') ?? 200);
 const adminUrl = option('pg');
 const externalBroker = option('mqtt');
 
-const { database, dispose } = await openScratchDatabase(adminUrl);
-const db = database.db;
-await database.migrate();
-await ensureReferenceData(db);
-await seedDemo(db);
-const [{ siteId }] = await db.select({ siteId: sites.id }).from(sites).where(eq(sites.name, DEMO_SITE));
-const floorRows = await db
-  .select({ floor: floors })
-  .from(floors)
-  .innerJoin(buildings, eq(buildings.id, floors.buildingId))
-  .where(eq(buildings.siteId, siteId))
-  .orderBy(floors.id)
-  .then((rows) => rows.map((r) => r.floor));
-const corners = (f: (typeof floorRows)[number]): FloorCorners => ({
-  a: { lat: f.aLat, long: f.aLong },
-  b: { lat: f.bLat, long: f.bLong },
-  c: { lat: f.cLat, long: f.cLong },
-  d: { lat: f.dLat, long: f.dLong },
-});
+const { database, db, siteId, floorRows, dispose } = await openDemoSite(adminUrl);
 const assembly = await db
   .select({ id: zones.id, floorId: zones.floorId, coordinates: zones.coordinates })
   .from(zones)
@@ -84,7 +52,7 @@ const helmetRows = await db
   .orderBy(inventoryItems.id);
 const placed = helmetRows.map((helmet, i) => {
   const floor = floorRows[i % floorRows.length];
-  return { ...helmet, workerId: helmet.workerId as number, floor, corners: corners(floor) };
+  return { ...helmet, workerId: helmet.workerId as number, floor, corners: cornersOf(floor) };
 });
 const now = new Date();
 for (const floor of floorRows) {
@@ -107,33 +75,14 @@ for (const floor of floorRows) {
 const measured = placed.slice(0, sampleCount * 2);
 const background = placed.slice(sampleCount * 2);
 
-const topicRoot = `sw-bench-${randomBytes(3).toString('hex')}`;
-const config = {
-  ...loadConfig({}),
-  mqttUrl: externalBroker,
-  mqttPort: 0,
-  mqttPortExplicit: true,
-  mqttTopicRoot: topicRoot,
-  mqttClientId: topicRoot,
-};
-const safety = await buildSafetyApp({ db, config }, { logger: { level: 'warn' } });
-const live = await startLive({ app: safety, db, config });
-await safety.listen({ port: 0, host: '127.0.0.1' });
-const liveData = await startLiveData({ db, config, publisher: live.publisher, logger: safety.log });
-const app = await buildApp({ db, config });
-const login = await app.inject({
-  method: 'POST',
-  url: '/api/login',
-  payload: { email: 'site-admin@demo.sitewatch.dev', password: 'sitewatch-demo' },
+const server = await startBenchServer({
+  db,
+  siteId,
+  externalBroker,
+  email: 'site-admin@demo.sitewatch.dev',
+  publishTo: (live) => live.publisher,
 });
-const token = login.json().data.access_token as string;
-
-const socket = io(`http://127.0.0.1:${(safety.server.address() as AddressInfo).port}`, {
-  auth: { token },
-  query: { siteId: String(siteId) },
-  transports: ['websocket'],
-});
-await new Promise<void>((resolve) => socket.once(LIVE_EVENTS.snapshot, () => resolve()));
+const { topicRoot, liveData, socket } = server;
 
 type Waiter = { match: (value: unknown) => boolean; resolve: () => void };
 const waiters = new Set<Waiter>();
@@ -294,10 +243,7 @@ console.log(
   ),
 );
 
-socket.close();
 await publisher.endAsync();
-await liveData.close();
-await live.close();
-await app.close();
+await server.close();
 await dispose();
 process.exit(0);

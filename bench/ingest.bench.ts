@@ -3,28 +3,14 @@
 // Beside it, in the same run, the same number of rows written by a bare multi-row INSERT.
 // Usage: npx tsx bench/ingest.bench.ts [--helmets 10000] [--hz 1] [--seconds 30]
 //          [--batch 1000] [--pg postgres://…/admin-db] [--mqtt mqtt://127.0.0.1:1883]
-import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { eq, like, sql } from 'drizzle-orm';
-import { io } from 'socket.io-client';
-import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
-import { DEMO_SITE, seedDemo } from '../server/db/demoSeed';
-import { ensureReferenceData } from '../server/db/referenceData';
-import { buildings, floors, inventoryItems, sites } from '../server/db/schema';
-import { startLiveData } from '../server/liveData';
-import { buildSafetyApp, startLive } from '../server/safety/safetyApp';
+import { like, sql } from 'drizzle-orm';
+import { inventoryItems } from '../server/db/schema';
 import { startLoadGenerator } from '../server/simulator/loadGenerator';
-import type { FloorCorners } from '../src/domain/floor';
 import { LIVE_EVENTS, type LocationUpdate } from '../src/domain/live';
+import { cornersOf, openDemoSite, option, startBenchServer } from './benchServer';
 import { machine } from './measure';
-import { openScratchDatabase } from './scratchDatabase';
 
-function option(name: string): string | undefined {
-  const at = process.argv.indexOf(`--${name}`);
-  return at >= 0 ? process.argv[at + 1] : undefined;
-}
 const helmetCount = Number(option('helmets') ?? 10_000);
 const hz = Number(option('hz') ?? 1);
 const seconds = Number(option('seconds') ?? 30);
@@ -32,25 +18,7 @@ const adminUrl = option('pg');
 const externalBroker = option('mqtt');
 const batchSize = Number(option('batch') ?? 1000);
 
-const { database, dispose } = await openScratchDatabase(adminUrl);
-const db = database.db;
-await database.migrate();
-await ensureReferenceData(db);
-await seedDemo(db);
-const [{ siteId }] = await db.select({ siteId: sites.id }).from(sites).where(eq(sites.name, DEMO_SITE));
-const floorRows = await db
-  .select({ floor: floors })
-  .from(floors)
-  .innerJoin(buildings, eq(buildings.id, floors.buildingId))
-  .where(eq(buildings.siteId, siteId))
-  .orderBy(floors.id)
-  .then((rows) => rows.map((r) => r.floor));
-const corners = (f: (typeof floorRows)[number]): FloorCorners => ({
-  a: { lat: f.aLat, long: f.aLong },
-  b: { lat: f.bLat, long: f.bLong },
-  c: { lat: f.cLat, long: f.cLong },
-  d: { lat: f.dLat, long: f.dLong },
-});
+const { database, db, siteId, floorRows, dispose } = await openDemoSite(adminUrl);
 const tags = Array.from({ length: helmetCount }, (_, i) => `BENCH-${String(i + 1).padStart(5, '0')}`);
 for (let start = 0; start < tags.length; start += 2000) {
   const values = tags.slice(start, start + 2000).map((tag) => sql`(${siteId}, ${tag}, 'helmet')`);
@@ -60,38 +28,20 @@ for (let start = 0; start < tags.length; start += 2000) {
 }
 const helmets = tags.map((tag, i) => {
   const floor = floorRows[i % floorRows.length];
-  return { tag, floorId: floor.id, corners: corners(floor) };
+  return { tag, floorId: floor.id, corners: cornersOf(floor) };
 });
-
-const topicRoot = `sw-bench-${randomBytes(3).toString('hex')}`;
-const config = {
-  ...loadConfig({}),
-  mqttUrl: externalBroker,
-  mqttPort: 0,
-  mqttPortExplicit: true,
-  mqttTopicRoot: topicRoot,
-  mqttClientId: topicRoot,
-};
-const safety = await buildSafetyApp({ db, config }, { logger: { level: 'warn' } });
-const live = await startLive({ app: safety, db, config });
-await safety.listen({ port: 0, host: '127.0.0.1' });
-const liveData = await startLiveData({ db, config, publisher: live.hub, logger: safety.log });
-const app = await buildApp({ db, config });
-const login = await app.inject({
-  method: 'POST',
-  url: '/api/login',
-  payload: { email: 'super-admin@demo.sitewatch.dev', password: 'sitewatch-demo' },
-});
-const token = login.json().data.access_token as string;
 
 // One site-wide client of the live channel: publish → commit → fan-out → socket.
+const server = await startBenchServer({
+  db,
+  siteId,
+  externalBroker,
+  email: 'super-admin@demo.sitewatch.dev',
+  publishTo: (live) => live.hub,
+});
+const { topicRoot, liveData, socket } = server;
 const latencies: number[] = [];
 let delivered = 0;
-const socket = io(`http://127.0.0.1:${(safety.server.address() as AddressInfo).port}`, {
-  auth: { token },
-  query: { siteId: String(siteId) },
-  transports: ['websocket'],
-});
 socket.on(LIVE_EVENTS.locationUpdate, (update: LocationUpdate) => {
   const now = Date.now();
   for (const worker of update.workers) {
@@ -100,7 +50,6 @@ socket.on(LIVE_EVENTS.locationUpdate, (update: LocationUpdate) => {
     latencies.push(now - Date.parse(worker.last_seen));
   }
 });
-await new Promise<void>((resolve) => socket.once(LIVE_EVENTS.snapshot, () => resolve()));
 
 const load = await startLoadGenerator({
   brokerUrl: liveData.brokerUrl,
@@ -184,9 +133,6 @@ console.log(
   ),
 );
 
-socket.close();
-await liveData.close();
-await live.close();
-await app.close();
+await server.close();
 await dispose();
 process.exit(0);

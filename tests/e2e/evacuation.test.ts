@@ -1,13 +1,13 @@
-import { and, asc, eq, isNotNull } from 'drizzle-orm';
-import mqtt from 'mqtt';
+import { asc, eq } from 'drizzle-orm';
+import type mqtt from 'mqtt';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { floors, inventoryItems, workers, zones } from '../../server/db/schema';
+import { floors, zones } from '../../server/db/schema';
 import { EVACUATION_COLOURS } from '../../src/domain/evacuation';
-import { floorTransform, imagePoint } from '../../src/domain/geo';
 import { topicFor } from '../../src/domain/live';
 import { containsPoint } from '../../src/domain/polygon';
 import { browserSuite } from './helpers/browserSuite';
+import { blueprintPoint, drawnWorkers, helmetsOfWorkers, openLivePage } from './helpers/liveFloor';
 import { signIn } from './helpers/pages';
 
 const WALL = '[data-testid="evacuation-wall"]';
@@ -33,12 +33,7 @@ interface DrawnWorker {
 }
 
 async function markerColour(page: Page, inventoryId: number): Promise<number | undefined> {
-  const drawn = await page.evaluate(() => {
-    const element = document.querySelector(
-      '[data-testid="evacuation-canvas"] [data-testid="floor-canvas"]',
-    ) as (HTMLElement & { floorCanvasDebug?: () => { workers: DrawnWorker[] } | null }) | null;
-    return element?.floorCanvasDebug?.()?.workers ?? [];
-  });
+  const drawn = await drawnWorkers<DrawnWorker>(page, 'evacuation-canvas');
   return drawn.find((w) => w.inventory_id === inventoryId)?.colour;
 }
 
@@ -48,9 +43,7 @@ describe('the evacuation wall screen', () => {
   let publisher: mqtt.MqttClient;
 
   beforeAll(async () => {
-    publisher = await mqtt.connectAsync(suite.server.brokerUrl!);
-    page = await suite.browser.newPage({ viewport: { width: 1600, height: 1000 } });
-    await signIn(page, suite.server.baseUrl, 'site-admin@demo.sitewatch.dev');
+    ({ page, publisher } = await openLivePage(suite, { width: 1600, height: 1000 }));
   });
   afterAll(async () => {
     await publisher?.endAsync();
@@ -66,32 +59,13 @@ describe('the evacuation wall screen', () => {
       .orderBy(asc(zones.id))
       .limit(1);
     const [floor] = await db.select().from(floors).where(eq(floors.id, assembly.floorId));
-    const pair = await db
-      .select({ helmet: inventoryItems, worker: workers })
-      .from(inventoryItems)
-      .innerJoin(workers, eq(workers.id, inventoryItems.workerId))
-      .where(and(eq(inventoryItems.type, 'helmet'), isNotNull(inventoryItems.workerId)))
-      .orderBy(inventoryItems.id)
-      .limit(2);
-    const [walker, presser] = pair;
-    const transform = floorTransform(
-      {
-        a: { lat: floor.aLat, long: floor.aLong },
-        b: { lat: floor.bLat, long: floor.bLong },
-        c: { lat: floor.cLat, long: floor.cLong },
-        d: { lat: floor.dLat, long: floor.dLong },
-      },
-      { width: floor.blueprintWidth!, height: floor.blueprintHeight! },
-    );
+    const [walker, presser] = await helmetsOfWorkers(db, 2);
+    const pointAt = blueprintPoint(floor);
     const inAssembly = (p: { lat: number; long: number }) =>
       containsPoint(assembly.coordinates, [p.long, p.lat]);
     // A spot on the floor outside the assembly zone.
     const outside = [0.05, 0.5, 0.95]
-      .flatMap((u) =>
-        [0.05, 0.5, 0.95].map((v) =>
-          transform.toGeo(imagePoint(u * floor.blueprintWidth!, v * floor.blueprintHeight!)),
-        ),
-      )
+      .flatMap((u) => [0.05, 0.5, 0.95].map((v) => pointAt(u, v)))
       .find((p) => !inAssembly(p))!;
     const ring = assembly.coordinates;
     const centre = {

@@ -1,13 +1,12 @@
-import { and, eq, isNotNull } from 'drizzle-orm';
-import mqtt from 'mqtt';
+import { eq } from 'drizzle-orm';
+import type mqtt from 'mqtt';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { floors, inventoryItems, workers } from '../../server/db/schema';
-import { floorTransform, imagePoint } from '../../src/domain/geo';
+import { floors } from '../../server/db/schema';
 import { MARKER_COLOURS } from '../../src/domain/inventory';
 import { topicFor } from '../../src/domain/live';
 import { browserSuite } from './helpers/browserSuite';
-import { signIn } from './helpers/pages';
+import { blueprintPoint, drawnWorkers as drawnIn, helmetsOfWorkers, openLivePage } from './helpers/liveFloor';
 
 interface DrawnWorker {
   inventory_id: number;
@@ -19,13 +18,8 @@ interface DrawnWorker {
 }
 
 /** What the dashboard's floor canvas has drawn, read from the engine. */
-async function drawnWorkers(page: Page): Promise<DrawnWorker[]> {
-  return page.evaluate(() => {
-    const element = document.querySelector('[data-testid="dashboard-canvas"] [data-testid="floor-canvas"]') as
-      | (HTMLElement & { floorCanvasDebug?: () => { workers: DrawnWorker[] } | null })
-      | null;
-    return element?.floorCanvasDebug?.()?.workers ?? [];
-  });
+function drawnWorkers(page: Page): Promise<DrawnWorker[]> {
+  return drawnIn<DrawnWorker>(page, 'dashboard-canvas');
 }
 
 async function waitForMarker(
@@ -51,9 +45,7 @@ describe('the live home dashboard', () => {
   let publisher: mqtt.MqttClient;
 
   beforeAll(async () => {
-    publisher = await mqtt.connectAsync(suite.server.brokerUrl!);
-    page = await suite.browser.newPage({ viewport: { width: 1400, height: 900 } });
-    await signIn(page, suite.server.baseUrl, 'site-admin@demo.sitewatch.dev');
+    ({ page, publisher } = await openLivePage(suite, { width: 1400, height: 900 }));
   });
   afterAll(async () => {
     await publisher?.endAsync();
@@ -63,24 +55,8 @@ describe('the live home dashboard', () => {
     await page.waitForSelector('[data-testid="live-indicator"][data-state="live"]', { timeout: 20_000 });
     const floorId = Number(await page.locator('[data-testid="dashboard-floor-picker"]').inputValue());
     const [floor] = await suite.server.db.select().from(floors).where(eq(floors.id, floorId));
-    const [{ helmet, worker }] = await suite.server.db
-      .select({ helmet: inventoryItems, worker: workers })
-      .from(inventoryItems)
-      .innerJoin(workers, eq(workers.id, inventoryItems.workerId))
-      .where(and(eq(inventoryItems.type, 'helmet'), isNotNull(inventoryItems.workerId)))
-      .orderBy(inventoryItems.id)
-      .limit(1);
-    const transform = floorTransform(
-      {
-        a: { lat: floor.aLat, long: floor.aLong },
-        b: { lat: floor.bLat, long: floor.bLong },
-        c: { lat: floor.cLat, long: floor.cLong },
-        d: { lat: floor.dLat, long: floor.dLong },
-      },
-      { width: floor.blueprintWidth!, height: floor.blueprintHeight! },
-    );
-    const pointAt = (u: number, v: number) =>
-      transform.toGeo(imagePoint(u * floor.blueprintWidth!, v * floor.blueprintHeight!));
+    const [{ helmet, worker }] = await helmetsOfWorkers(suite.server.db, 1);
+    const pointAt = blueprintPoint(floor);
     const topic = topicFor(helmet.siteId, 'positions', suite.server.topicRoot);
     const publish = (u: number, v: number, at: Date) => {
       const { lat, long } = pointAt(u, v);

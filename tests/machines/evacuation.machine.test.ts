@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { EVACUATION_MESSAGES } from '../../src/domain/evacuation';
-import { countEvacuation } from '../../src/domain/evacuationRules';
 import { evacuationStateOf, notSafeWorkers } from '../../src/machines/evacuation.machine';
 import {
   ASSEMBLY_ZONE,
@@ -8,6 +7,7 @@ import {
   ENDED_EVACUATION,
   EVACUATION,
   evacuee,
+  expectCountsMatchList,
   FLOOR_ID,
   helmet,
   OTHER_FLOOR_ID,
@@ -29,13 +29,6 @@ function running() {
     snapshot: snapshotOf([evacuee(1, 'autoAcknowledge'), evacuee(2, 'offline')], S1),
   });
   return sut;
-}
-
-function expectCountsMatchList(sut: ReturnType<typeof startEvacuationMachine>) {
-  const { workers, counts } = sut.snapshot().context;
-  expect(counts).toEqual(countEvacuation([...workers.values()].map((w) => w.status)));
-  expect(counts.included).toBe(workers.size);
-  expect(counts.stillInside).toBe(notSafeWorkers(workers).length);
 }
 
 describe('the console’s evacuation machine', () => {

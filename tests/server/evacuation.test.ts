@@ -1,22 +1,13 @@
-import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { and, asc, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { connectAsync, type MqttClient } from 'mqtt';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  buildings,
   evacuationStatusEvents,
   evacuationWorkers,
   floors,
   inventoryItems,
   networks,
-  zones,
 } from '../../server/db/schema';
-import type { IngestLogger } from '../../server/ingest/ingestLogger';
-import { type MqttIngest, startMqttIngest } from '../../server/ingest/mqttIngest';
 import { type OfflineSweep, startOfflineSweep } from '../../server/ingest/offlineSweep';
-import { buildSafetyApp, type SafetyLive, startLive } from '../../server/safety/safetyApp';
 import {
   EVACUATION_MESSAGES,
   type Evacuation,
@@ -24,55 +15,49 @@ import {
   type EvacuationStatus,
   type EvacuationWorker,
 } from '../../src/domain/evacuation';
-import { type TopicKind, topicFor } from '../../src/domain/live';
+import type { TopicKind } from '../../src/domain/live';
 import {
   type DemoFloorFixture,
   demoFloor,
   type HelmetFixture,
   POINTS,
+  positionAt,
   seedWorkerWithHelmet,
 } from './helpers/ingestFixture';
-import { connectSafety, type SafetyClient } from './helpers/safetyClient';
+import type { SafetyClient } from './helpers/safetyClient';
+import {
+  ASSEMBLY_POINT,
+  evacuationOf,
+  groundFloorAssembly,
+  type SafetyServer,
+  startSafetyServer,
+} from './helpers/safetyServer';
 import { startTestApp, type TestApp } from './helpers/testApp';
 import { startTestBroker, type TestBroker } from './helpers/testBroker';
+import { type IngestWithSender, quietLogger, startIngestWithSender } from './helpers/testIngest';
 
-const quietLogger: IngestLogger = { info() {}, warn() {}, error() {} };
-const uniqueClientId = () => `sitewatch-test-${randomBytes(6).toString('hex')}`;
-const ASSEMBLY_POINT: readonly [number, number] = [0.5, 0.75];
 const NETWORK_SILENCE_SECONDS = 2;
 const OFFLINE_AFTER_SECONDS = 45;
 
 describe('evacuation over the broker and the socket channel', () => {
   let t: TestApp;
   let broker: TestBroker;
-  let sender: MqttClient;
-  let ingest: MqttIngest;
+  let safety: SafetyServer;
+  let ingest: IngestWithSender;
   let sweep: OfflineSweep;
-  let safetyApp: FastifyInstance;
-  let live: SafetyLive;
-  let url: string;
   let fixture: DemoFloorFixture;
   let groundFloorId: number;
   let level2Id: number;
   let assemblyZoneId: number;
   let adminToken: string;
-  const clients: SafetyClient[] = [];
+  let clients: readonly SafetyClient[];
   const helmets: Record<string, HelmetFixture> = {};
   let evacuation: Evacuation;
 
-  const connect = (floorId?: number) => {
-    const client = connectSafety(url, { token: adminToken, siteId: fixture.siteId, floorId });
-    clients.push(client);
-    return client;
-  };
+  const connect = (floorId?: number) =>
+    safety.connect({ token: adminToken, siteId: fixture.siteId, floorId });
 
-  async function send(kind: TopicKind, payload: unknown): Promise<void> {
-    const before = ingest.stats().messages;
-    await sender.publishAsync(topicFor(fixture.siteId, kind, broker.topicRoot), JSON.stringify(payload), {
-      qos: 1,
-    });
-    await vi.waitFor(() => expect(ingest.stats().messages).toBeGreaterThan(before), { timeout: 5000 });
-  }
+  const send = (kind: TopicKind, payload: unknown) => ingest.send(fixture.siteId, kind, payload);
 
   const position = (
     helmet: HelmetFixture,
@@ -80,14 +65,7 @@ describe('evacuation over the broker and the socket channel', () => {
     point: readonly [number, number],
     secondsAgo = 0,
     online = true,
-  ) => ({
-    tag: helmet.tag,
-    ts: new Date(Date.now() - secondsAgo * 1000).toISOString(),
-    ...fixture.at(point[0], point[1]),
-    floorId,
-    online,
-    active: true,
-  });
+  ) => positionAt(fixture, helmet.tag, point, secondsAgo, { floorId, online });
 
   /** Waits for the next batch naming this worker, and returns the worker and the counts after it. */
   async function nextStatus(
@@ -115,56 +93,35 @@ describe('evacuation over the broker and the socket channel', () => {
     t = await startTestApp();
     broker = await startTestBroker();
     fixture = await demoFloor(t.db);
-    const sameBuilding = await t.db
-      .select({ id: floors.id, name: floors.name })
+    ({ groundFloorId, assemblyZoneId } = await groundFloorAssembly(t.db, fixture));
+    [{ id: level2Id }] = await t.db
+      .select({ id: floors.id })
       .from(floors)
-      .innerJoin(buildings, eq(buildings.id, floors.buildingId))
-      .where(eq(floors.buildingId, fixture.floor.buildingId));
-    groundFloorId = sameBuilding.find((f) => f.name === 'Ground Floor')!.id;
-    level2Id = sameBuilding.find((f) => f.name === 'Level 2')!.id;
-    [{ id: assemblyZoneId }] = await t.db
-      .select({ id: zones.id })
-      .from(zones)
-      .where(and(eq(zones.floorId, groundFloorId), eq(zones.kind, 'assembly')));
+      .where(and(eq(floors.buildingId, fixture.floor.buildingId), eq(floors.name, 'Level 2')));
     for (const name of ['A', 'B', 'C', 'D', 'E', 'F', 'G'])
       helmets[name] = await seedWorkerWithHelmet(t.db, fixture.siteId, `EVAC-${name}`);
     adminToken = await t.loginAs('group-of-sites-admin');
 
-    safetyApp = await buildSafetyApp({ db: t.db, config: t.config });
-    live = await startLive({
-      app: safetyApp,
-      db: t.db,
-      config: { redisUrl: undefined, networkSilenceSeconds: NETWORK_SILENCE_SECONDS },
+    safety = await startSafetyServer(t, {
+      networkSilenceSeconds: NETWORK_SILENCE_SECONDS,
       networkCheckIntervalMs: 200,
     });
-    await safetyApp.listen({ port: 0, host: '127.0.0.1' });
-    url = `http://127.0.0.1:${(safetyApp.server.address() as AddressInfo).port}`;
-    ingest = await startMqttIngest({
-      db: t.db,
-      config: { ...t.config, mqttTopicRoot: broker.topicRoot, mqttClientId: uniqueClientId() },
-      brokerUrl: broker.url,
-      publisher: live.publisher,
-      logger: quietLogger,
-      sharedSubscription: false,
-    });
+    clients = safety.clients;
+    ingest = await startIngestWithSender(t, broker, safety.live.publisher);
     // Swept only when a test asks: a helmet goes silent at the test's moment, not the timer's.
     sweep = startOfflineSweep({
       db: t.db,
-      publisher: live.publisher,
+      publisher: safety.live.publisher,
       logger: quietLogger,
       offlineAfterSeconds: OFFLINE_AFTER_SECONDS,
       intervalMs: 3_600_000,
     });
-    sender = await connectAsync(broker.url, { clientId: uniqueClientId() });
   });
 
   afterAll(async () => {
-    for (const client of clients) client.close();
-    await sender?.endAsync();
     await sweep?.close();
     await ingest?.close();
-    await live?.close();
-    await safetyApp?.close();
+    await safety?.close();
     await broker?.close();
     await t?.close();
   });
@@ -186,14 +143,9 @@ describe('evacuation over the broker and the socket channel', () => {
     await siteWide.firstSnapshot();
     expect(onFloor.inProgress).toEqual([]);
 
-    const reply = await siteWide.start({
-      siteId: fixture.siteId,
-      floorIds: [fixture.floor.id, groundFloorId],
-      zoneIds: [],
-      assemblyZoneIds: [assemblyZoneId],
-      safeZone: null,
-      gateWayId: null,
-    });
+    const reply = await siteWide.start(
+      evacuationOf(fixture.siteId, [fixture.floor.id, groundFloorId], [assemblyZoneId]),
+    );
     expect(reply.status).toBe('success');
     evacuation = reply.data!;
     expect(evacuation).toMatchObject({
@@ -232,14 +184,7 @@ describe('evacuation over the broker and the socket channel', () => {
 
   it('refuses a second start on the same site', async () => {
     const [client] = clients;
-    const reply = await client.start({
-      siteId: fixture.siteId,
-      floorIds: [level2Id],
-      zoneIds: [],
-      assemblyZoneIds: [assemblyZoneId],
-      safeZone: null,
-      gateWayId: null,
-    });
+    const reply = await client.start(evacuationOf(fixture.siteId, [level2Id], [assemblyZoneId]));
     expect(reply).toEqual({ status: 'error', message: EVACUATION_MESSAGES.alreadyRunning });
   });
 

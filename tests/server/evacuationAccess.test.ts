@@ -1,14 +1,15 @@
-import type { AddressInfo } from 'node:net';
-import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { floors, zones } from '../../server/db/schema';
-import { buildSafetyApp, type SafetyLive, startLive } from '../../server/safety/safetyApp';
+import { zones } from '../../server/db/schema';
 import { EVACUATION_MESSAGES, SAFETY_EVENTS, type StartEvacuationRequest } from '../../src/domain/evacuation';
 import type { Role } from '../../src/domain/roles';
 import { type DemoFloorFixture, demoFloor } from './helpers/ingestFixture';
 import { type OtherTenant, seedOtherTenant } from './helpers/otherTenant';
-import { connectSafety, type SafetyClient } from './helpers/safetyClient';
+import {
+  evacuationOf,
+  groundFloorAssembly,
+  type SafetyServer,
+  startSafetyServer,
+} from './helpers/safetyServer';
 import { startTestApp, type TestApp } from './helpers/testApp';
 
 /** Long enough for a stray broadcast to have arrived had it been sent. */
@@ -17,19 +18,14 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('who may start, end and watch an evacuation', () => {
   let t: TestApp;
-  let safetyApp: FastifyInstance;
-  let live: SafetyLive;
-  let url: string;
+  let safety: SafetyServer;
   let fixture: DemoFloorFixture;
   let other: OtherTenant;
   let otherZoneId: number;
-  let assemblyZoneId: number;
   let request: StartEvacuationRequest;
-  const clients: SafetyClient[] = [];
 
   const connect = async (role: Role, siteId = fixture.siteId) => {
-    const client = connectSafety(url, { token: await t.loginAs(role), siteId });
-    clients.push(client);
+    const client = safety.connect({ token: await t.loginAs(role), siteId });
     await client.firstSnapshot();
     return client;
   };
@@ -42,32 +38,13 @@ describe('who may start, end and watch an evacuation', () => {
       .insert(zones)
       .values({ floorId: other.floorId, name: 'Yard', kind: 'assembly', coordinates: [[-0.1, 51.5]] })
       .returning();
-    const [ground] = await t.db
-      .select()
-      .from(floors)
-      .where(and(eq(floors.buildingId, fixture.floor.buildingId), eq(floors.name, 'Ground Floor')));
-    [{ id: assemblyZoneId }] = await t.db
-      .select()
-      .from(zones)
-      .where(and(eq(zones.floorId, ground.id), eq(zones.kind, 'assembly')));
-    request = {
-      siteId: fixture.siteId,
-      floorIds: [fixture.floor.id],
-      zoneIds: [],
-      assemblyZoneIds: [assemblyZoneId],
-      safeZone: null,
-      gateWayId: null,
-    };
-    safetyApp = await buildSafetyApp({ db: t.db, config: t.config });
-    live = await startLive({ app: safetyApp, db: t.db, config: { redisUrl: undefined } });
-    await safetyApp.listen({ port: 0, host: '127.0.0.1' });
-    url = `http://127.0.0.1:${(safetyApp.server.address() as AddressInfo).port}`;
+    const { assemblyZoneId } = await groundFloorAssembly(t.db, fixture);
+    request = evacuationOf(fixture.siteId, [fixture.floor.id], [assemblyZoneId]);
+    safety = await startSafetyServer(t);
   });
 
   afterAll(async () => {
-    for (const client of clients) client.close();
-    await live?.close();
-    await safetyApp?.close();
+    await safety?.close();
     await t?.close();
   });
 
@@ -134,11 +111,10 @@ describe('who may start, end and watch an evacuation', () => {
   it('lets a Site Viewer watch but not start or end; other clients and roles without safety hear nothing', async () => {
     const viewer = await connect('group-of-sites-viewer');
     const crewManager = await connect('crew-manager');
-    const otherClient = connectSafety(url, {
+    const otherClient = safety.connect({
       token: await t.login(other.email('client-admin')),
       siteId: other.siteId,
     });
-    clients.push(otherClient);
     await otherClient.firstSnapshot();
 
     expect(await viewer.start(request)).toEqual({ status: 'error', message: EVACUATION_MESSAGES.forbidden });

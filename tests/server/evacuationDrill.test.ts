@@ -1,45 +1,32 @@
-import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { connectAsync, type MqttClient } from 'mqtt';
+import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findDemoSiteId } from '../../server/db/demoSeed';
-import { buildings, floors, inventoryItems, sites, zones } from '../../server/db/schema';
-import type { IngestLogger } from '../../server/ingest/ingestLogger';
-import { type MqttIngest, startMqttIngest } from '../../server/ingest/mqttIngest';
+import { buildings, floors, inventoryItems, zones } from '../../server/db/schema';
+import type { MqttIngest } from '../../server/ingest/mqttIngest';
 import { type OfflineSweep, startOfflineSweep } from '../../server/ingest/offlineSweep';
-import { bindDrill, buildSafetyApp, type SafetyLive, startLive } from '../../server/safety/safetyApp';
+import { bindDrill } from '../../server/safety/safetyApp';
 import { createEvacuationDrill, type RunningDrill } from '../../server/simulator/evacuationDrill';
-import { type Simulator, startSimulator } from '../../server/simulator/simulator';
+import type { Simulator, SimulatorOptions } from '../../server/simulator/simulator';
 import { EVACUATION_MESSAGES } from '../../src/domain/evacuation';
 import type { LongLat } from '../../src/domain/floor';
 import type { HelmetEventMessage, PositionMessage } from '../../src/domain/live';
 import { containsPoint } from '../../src/domain/polygon';
 import { SAFETY_DEMO_MESSAGES } from '../../src/domain/safetyDemo';
-import { localTime } from '../../src/domain/workshiftClock';
 import { type OtherTenant, seedOtherTenant } from './helpers/otherTenant';
-import { connectSafety, type SafetyClient } from './helpers/safetyClient';
+import { type SafetyServer, startSafetyServer } from './helpers/safetyServer';
+import {
+  demoWorkingDay,
+  dubaiClock,
+  type Heard,
+  listenToBroker,
+  sleep,
+  startTestSimulator,
+  until,
+} from './helpers/simulatorFixture';
 import { startTestApp, type TestApp } from './helpers/testApp';
 import { startTestBroker, type TestBroker } from './helpers/testBroker';
-
-interface Heard {
-  topic: string;
-  body: unknown;
-  at: number;
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until<T>(read: () => T | undefined | Promise<T | undefined>, timeoutMs = 8000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('timed out');
-    await sleep(25);
-  }
-}
+import { quietLogger, startTestIngest } from './helpers/testIngest';
 
 /** Ticks of 25 ms: a 30–60 s walk takes 0.75–1.5 s. */
 const TICK_MS = 25;
@@ -52,13 +39,12 @@ describe('the scripted evacuation of the safety demo', () => {
   let workingDay: string;
   const floorBuilding = new Map<number, number>();
   let assembly: { id: number; floorId: number; buildingId: number; ring: LongLat[] }[] = [];
-  const heard: Heard[] = [];
+  let heard: Heard[];
 
   beforeAll(async () => {
     t = await startTestApp();
     broker = await startTestBroker();
     siteId = (await findDemoSiteId(t.db))!;
-    const [site] = await t.db.select().from(sites).where(eq(sites.id, siteId));
     const floorRows = await t.db
       .select({ id: floors.id, buildingId: floors.buildingId })
       .from(floors)
@@ -75,17 +61,8 @@ describe('the scripted evacuation of the safety demo', () => {
       buildingId: floorBuilding.get(z.floorId)!,
       ring: z.coordinates,
     }));
-    // A working day (not the Friday off) of the demo's day shift.
-    const today = localTime(new Date(), site.timezone);
-    workingDay =
-      today.weekday === 5
-        ? new Date(Date.parse(`${today.date}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10)
-        : today.date;
-    listener = await connectAsync(broker.url, { clientId: `listener-${broker.topicRoot}` });
-    listener.on('message', (topic, payload) =>
-      heard.push({ topic, body: JSON.parse(payload.toString()), at: Date.now() }),
-    );
-    await listener.subscribeAsync(`${broker.topicRoot}/#`, { qos: 1 });
+    workingDay = await demoWorkingDay(t, siteId);
+    ({ heard, listener } = await listenToBroker(broker));
   });
   afterAll(async () => {
     await listener?.endAsync();
@@ -103,30 +80,27 @@ describe('the scripted evacuation of the safety demo', () => {
       .map((h) => h.body as HelmetEventMessage);
   const assemblyZoneOf = (p: PositionMessage) =>
     assembly.find((z) => z.floorId === p.floorId && containsPoint(z.ring, [p.long, p.lat]));
+  /** 10:30 in Dubai on a working day: the day shift and the control room are at work. */
+  const startAtWork = (options: Pick<SimulatorOptions, 'seed' | 'chances'>) =>
+    startTestSimulator(t, broker, siteId, {
+      clock: dubaiClock(workingDay, '10:30'),
+      tickMs: TICK_MS,
+      ...options,
+    });
+  const evacuateEveryFloor = (simulator: Simulator) =>
+    simulator.evacuate({
+      floorIds: [...floorBuilding.keys()],
+      assemblyZoneIds: assembly.map((z) => z.id),
+    });
 
   it('walks every worker to the nearest assembly zone, some acknowledging, one helmet going silent until the all-clear', async () => {
-    // 10:30 in Dubai on a working day: the day shift and the control room are at work.
-    const base = Date.parse(`${workingDay}T10:30:00+04:00`);
     const started = Date.now();
-    const simulator = await startSimulator({
-      db: t.db,
-      brokerUrl: broker.url,
-      topicRoot: broker.topicRoot,
-      siteId,
-      logger: t.app.log,
-      clock: () => new Date(base + (Date.now() - started)),
-      seed: 21,
-      tickMs: TICK_MS,
-      chances: { silence: 0, acknowledge: 0 },
-    });
+    const simulator = await startAtWork({ seed: 21, chances: { silence: 0, acknowledge: 0 } });
     try {
       await until(() => (positionsSince(started).length > 0 ? true : undefined));
       const before = new Map(positionsSince(started).map((p) => [p.tag, p]));
       const alarm = Date.now();
-      const script = simulator.evacuate({
-        floorIds: [...floorBuilding.keys()],
-        assemblyZoneIds: assembly.map((z) => z.id),
-      });
+      const script = evacuateEveryFloor(simulator);
       expect(script.evacuees.length).toBeGreaterThan(150);
       expect(new Set(script.evacuees)).toEqual(new Set(before.keys()));
       const share = script.acknowledging.length / script.evacuees.length;
@@ -170,29 +144,15 @@ describe('the scripted evacuation of the safety demo', () => {
   });
 
   it('walks out the helmets that were out of range when the alarm sounded, once they are heard again', async () => {
-    const base = Date.parse(`${workingDay}T10:30:00+04:00`);
     const started = Date.now();
-    const simulator = await startSimulator({
-      db: t.db,
-      brokerUrl: broker.url,
-      topicRoot: broker.topicRoot,
-      siteId,
-      logger: t.app.log,
-      clock: () => new Date(base + (Date.now() - started)),
-      seed: 5,
-      tickMs: TICK_MS,
-      // Many silences before the alarm (60–180 ticks each).
-      chances: { silence: 0.01, acknowledge: 0 },
-    });
+    // Many silences before the alarm (60–180 ticks each).
+    const simulator = await startAtWork({ seed: 5, chances: { silence: 0.01, acknowledge: 0 } });
     try {
       await sleep(80 * TICK_MS);
       const everHeard = new Set(positionsSince(started).map((p) => p.tag));
       const recently = new Set(positionsSince(Date.now() - 5 * TICK_MS).map((p) => p.tag));
       const alarm = Date.now();
-      const script = simulator.evacuate({
-        floorIds: [...floorBuilding.keys()],
-        assemblyZoneIds: assembly.map((z) => z.id),
-      });
+      const script = evacuateEveryFloor(simulator);
       const outOfRange = script.evacuees.filter((tag) => everHeard.has(tag) && !recently.has(tag));
       expect(outOfRange.length).toBeGreaterThan(0);
       expect(outOfRange).not.toContain(script.silenced);
@@ -212,7 +172,6 @@ describe('the scripted evacuation of the safety demo', () => {
   });
 });
 
-const quietLogger: IngestLogger = { info() {}, warn() {}, error() {} };
 /** A drill over the real ingest: 100 ms ticks keep PGlite's share of the machine modest. */
 const DRILL_TICK_MS = 100;
 const OFFLINE_AFTER_SECONDS = 5;
@@ -220,58 +179,36 @@ const OFFLINE_AFTER_SECONDS = 5;
 describe('POST /api/safety/demo/:siteId/drill', () => {
   let t: TestApp;
   let broker: TestBroker;
-  let safetyApp: FastifyInstance;
-  let live: SafetyLive;
+  let safety: SafetyServer;
   let ingest: MqttIngest;
   let sweep: OfflineSweep;
   let listener: MqttClient;
-  let url: string;
   let siteId: number;
   let other: OtherTenant;
   let simulator: Simulator | null = null;
   let drill: RunningDrill | null = null;
-  const clients: SafetyClient[] = [];
-  const heard: Heard[] = [];
+  let heard: Heard[];
 
   const call = (token: string, method: 'GET' | 'POST', path: string) =>
-    safetyApp.inject({ method, url: path, headers: { authorization: `Bearer ${token}` } });
+    safety.app.inject({ method, url: path, headers: { authorization: `Bearer ${token}` } });
 
   beforeAll(async () => {
     t = await startTestApp();
     broker = await startTestBroker();
     siteId = (await findDemoSiteId(t.db))!;
     other = await seedOtherTenant(t.db);
-    safetyApp = await buildSafetyApp({ db: t.db, config: t.config });
-    live = await startLive({ app: safetyApp, db: t.db, config: { redisUrl: undefined } });
-    await safetyApp.listen({ port: 0, host: '127.0.0.1' });
-    url = `http://127.0.0.1:${(safetyApp.server.address() as AddressInfo).port}`;
-    ingest = await startMqttIngest({
-      db: t.db,
-      config: {
-        ...t.config,
-        mqttTopicRoot: broker.topicRoot,
-        mqttClientId: `sitewatch-test-${randomBytes(6).toString('hex')}`,
-      },
-      brokerUrl: broker.url,
-      publisher: live.publisher,
-      logger: quietLogger,
-      sharedSubscription: false,
-    });
+    safety = await startSafetyServer(t);
+    ingest = await startTestIngest(t, broker, { publisher: safety.live.publisher });
     sweep = startOfflineSweep({
       db: t.db,
-      publisher: live.publisher,
+      publisher: safety.live.publisher,
       logger: quietLogger,
       offlineAfterSeconds: OFFLINE_AFTER_SECONDS,
       intervalMs: 500,
     });
-    listener = await connectAsync(broker.url, { clientId: `listener-${broker.topicRoot}` });
-    listener.on('message', (topic, payload) =>
-      heard.push({ topic, body: JSON.parse(payload.toString()), at: Date.now() }),
-    );
-    await listener.subscribeAsync(`${broker.topicRoot}/#`, { qos: 1 });
+    ({ heard, listener } = await listenToBroker(broker));
   });
   afterAll(async () => {
-    for (const client of clients) client.close();
     drill?.close();
     await simulator?.close();
     await listener?.endAsync();
@@ -287,8 +224,7 @@ describe('POST /api/safety/demo/:siteId/drill', () => {
       return idle ? true : undefined;
     }, 30_000);
     await ingest?.close();
-    await live?.close();
-    await safetyApp?.close();
+    await safety?.close();
     await broker?.close();
     await t?.close();
   });
@@ -328,12 +264,7 @@ describe('POST /api/safety/demo/:siteId/drill', () => {
   });
 
   it('runs a real evacuation of the demo site: workers reach safety, some acknowledge, one helmet goes offline, and the end puts the simulator back', async () => {
-    simulator = await startSimulator({
-      db: t.db,
-      brokerUrl: broker.url,
-      topicRoot: broker.topicRoot,
-      siteId,
-      logger: t.app.log,
+    simulator = await startTestSimulator(t, broker, siteId, {
       seed: 5,
       tickMs: DRILL_TICK_MS,
       chances: { silence: 0, acknowledge: 0 },
@@ -341,12 +272,12 @@ describe('POST /api/safety/demo/:siteId/drill', () => {
     drill = createEvacuationDrill({
       db: t.db,
       simulator,
-      evacuation: live.evacuation,
+      evacuation: safety.live.evacuation,
       siteId,
       logger: t.app.log,
       watchMs: 100,
     });
-    bindDrill(safetyApp, drill);
+    bindDrill(safety.app, drill);
     // Whoever is on shift right now (the control room at least) is online before the alarm.
     const onShift = await until(async () => {
       const online = await t.db
@@ -358,8 +289,7 @@ describe('POST /api/safety/demo/:siteId/drill', () => {
     expect(onShift).toBeGreaterThanOrEqual(10);
 
     const demoUser = await t.loginAs('safety-demo');
-    const wall = connectSafety(url, { token: await t.loginAs('group-of-sites-viewer'), siteId });
-    clients.push(wall);
+    const wall = safety.connect({ token: await t.loginAs('group-of-sites-viewer'), siteId });
     await wall.firstSnapshot();
     const alarm = Date.now();
     const reply = await call(demoUser, 'POST', `/api/safety/demo/${siteId}/drill`);
@@ -406,12 +336,11 @@ describe('POST /api/safety/demo/:siteId/drill', () => {
 
     // Nothing of the drill reaches another site.
     expect(heard.some((h) => h.topic.startsWith(`${broker.topicRoot}/${other.siteId}/`))).toBe(false);
-    expect(await live.evacuation.running(other.siteId)).toBeNull();
+    expect(await safety.live.evacuation.running(other.siteId)).toBeNull();
 
     // The wall screen ends it; the simulator goes back to normal and the silent helmet is heard again.
     const ended = Date.now();
-    const admin = connectSafety(url, { token: await t.loginAs('group-of-sites-admin'), siteId });
-    clients.push(admin);
+    const admin = safety.connect({ token: await t.loginAs('group-of-sites-admin'), siteId });
     await admin.firstSnapshot();
     const endReply = await admin.end({ siteId, evacuationSessionId: evacuation.evacuationSessionId });
     expect(endReply.status).toBe('success');

@@ -1,19 +1,15 @@
-import { randomBytes } from 'node:crypto';
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { asc, eq } from 'drizzle-orm';
-import { connectAsync, type MqttClient } from 'mqtt';
 import { Server } from 'socket.io';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { incidents } from '../../server/db/schema';
-import type { IngestLogger } from '../../server/ingest/ingestLogger';
-import { type MqttIngest, startMqttIngest } from '../../server/ingest/mqttIngest';
 import type { LivePublisher } from '../../server/live/liveChanges';
 import type { LiveServer } from '../../server/live/liveSocketTypes';
 import { createIncidentFeed } from '../../server/safety/incidentFeed';
 import { SAFETY_EVENTS, type SafetyEventsBatch, safetyRoom } from '../../src/domain/evacuation';
-import { type TopicKind, topicFor } from '../../src/domain/live';
+import type { TopicKind } from '../../src/domain/live';
 import {
   type DemoFloorFixture,
   demoFloor,
@@ -24,17 +20,15 @@ import {
 } from './helpers/ingestFixture';
 import { startTestApp, type TestApp } from './helpers/testApp';
 import { startTestBroker, type TestBroker } from './helpers/testBroker';
+import { type IngestWithSender, startIngestWithSender } from './helpers/testIngest';
 
-const quietLogger: IngestLogger = { info() {}, warn() {}, error() {} };
-const uniqueClientId = () => `sitewatch-test-${randomBytes(6).toString('hex')}`;
 /** Inside the demo floor's restricted "Stair core". */
 const STAIR_CORE: readonly [number, number] = [0.1, 0.25];
 
 describe('incidents raised at ingest', () => {
   let t: TestApp;
   let broker: TestBroker;
-  let sender: MqttClient;
-  let ingest: MqttIngest;
+  let ingest: IngestWithSender;
   let fixture: DemoFloorFixture;
   let httpServer: HttpServer;
   let io: Server;
@@ -68,32 +62,17 @@ describe('incidents raised at ingest', () => {
     watcher.on(SAFETY_EVENTS.safetyEvents, (batch: SafetyEventsBatch) => received.push(batch));
     await vi.waitFor(() => expect(watcher.connected).toBe(true));
 
-    ingest = await startMqttIngest({
-      db: t.db,
-      config: { ...t.config, mqttTopicRoot: broker.topicRoot, mqttClientId: uniqueClientId() },
-      brokerUrl: broker.url,
-      publisher,
-      logger: quietLogger,
-      sharedSubscription: false,
-    });
-    sender = await connectAsync(broker.url, { clientId: uniqueClientId() });
+    ingest = await startIngestWithSender(t, broker, publisher);
   });
   afterAll(async () => {
     watcher?.close();
-    await sender?.endAsync();
     await ingest?.close();
     await broker?.close();
     io?.close();
     await t?.close();
   });
 
-  async function send(kind: TopicKind, payload: unknown): Promise<void> {
-    const before = ingest.stats().messages;
-    await sender.publishAsync(topicFor(fixture.siteId, kind, broker.topicRoot), JSON.stringify(payload), {
-      qos: 1,
-    });
-    await vi.waitFor(() => expect(ingest.stats().messages).toBeGreaterThan(before), { timeout: 5000 });
-  }
+  const send = (kind: TopicKind, payload: unknown) => ingest.send(fixture.siteId, kind, payload);
 
   const incidentsOf = (helmet: HelmetFixture) =>
     t.db

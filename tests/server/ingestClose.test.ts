@@ -1,10 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { connectAsync, type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { positions } from '../../server/db/schema';
-import type { IngestLogger } from '../../server/ingest/ingestLogger';
-import { type MqttIngest, startMqttIngest } from '../../server/ingest/mqttIngest';
+import type { MqttIngest } from '../../server/ingest/mqttIngest';
 import { type PositionMessage, topicFor } from '../../src/domain/live';
 import {
   type DemoFloorFixture,
@@ -16,8 +14,8 @@ import {
 } from './helpers/ingestFixture';
 import { startTestApp, type TestApp } from './helpers/testApp';
 import { startTestBroker, type TestBroker } from './helpers/testBroker';
+import { startTestIngest, uniqueClientId } from './helpers/testIngest';
 
-const quietLogger: IngestLogger = { info() {}, warn() {}, error() {} };
 const PUBLISH_EVERY_MS = 25;
 const CLOSE_WITHIN_MS = 5000;
 // Gateway-sized messages (about 30 kB each): more waits on the socket than its buffers hold,
@@ -33,16 +31,10 @@ describe('closing the MQTT ingest while messages keep arriving', () => {
   let sender: MqttClient;
   const sessions: MqttIngest[] = [];
   // The same client id for both: the second ingest resumes the first one's persistent session.
-  const clientId = `sitewatch-test-${randomBytes(6).toString('hex')}`;
+  const clientId = uniqueClientId();
 
   const startIngest = async () => {
-    const ingest = await startMqttIngest({
-      db: t.db,
-      config: { ...t.config, mqttTopicRoot: broker.topicRoot, mqttClientId: clientId },
-      brokerUrl: broker.url,
-      logger: quietLogger,
-      sharedSubscription: false,
-    });
+    const ingest = await startTestIngest(t, broker, { clientId });
     sessions.push(ingest);
     return ingest;
   };
@@ -52,7 +44,7 @@ describe('closing the MQTT ingest while messages keep arriving', () => {
     broker = await startTestBroker();
     fixture = await demoFloor(t.db);
     helmet = await seedWorkerWithHelmet(t.db, fixture.siteId, 'CLOSE-1');
-    sender = await connectAsync(broker.url, { clientId: `sitewatch-test-${randomBytes(6).toString('hex')}` });
+    sender = await connectAsync(broker.url, { clientId: uniqueClientId() });
   });
 
   afterAll(async () => {

@@ -1,11 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq } from 'drizzle-orm';
-import { connectAsync, type MqttClient } from 'mqtt';
+import { connectAsync } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../server/db/database';
 import { helmetEvents, inventoryItems, nodeDiagnostics, positions, zoneEvents } from '../../server/db/schema';
-import type { IngestLogger } from '../../server/ingest/ingestLogger';
-import { type MqttIngest, startMqttIngest } from '../../server/ingest/mqttIngest';
+import { startMqttIngest } from '../../server/ingest/mqttIngest';
 import { startOfflineSweep } from '../../server/ingest/offlineSweep';
 import type { CommittedChanges, LivePublisher } from '../../server/live/liveChanges';
 import { type TopicKind, topicFor } from '../../src/domain/live';
@@ -20,8 +18,12 @@ import {
 import { type OtherTenant, seedOtherTenant } from './helpers/otherTenant';
 import { startTestApp, type TestApp } from './helpers/testApp';
 import { startTestBroker, type TestBroker } from './helpers/testBroker';
-
-const quietLogger: IngestLogger = { info() {}, warn() {}, error() {} };
+import {
+  type IngestWithSender,
+  quietLogger,
+  startIngestWithSender,
+  uniqueClientId,
+} from './helpers/testIngest';
 
 function recordingPublisher(): LivePublisher & { batches: CommittedChanges[] } {
   const batches: CommittedChanges[] = [];
@@ -33,13 +35,10 @@ function recordingPublisher(): LivePublisher & { batches: CommittedChanges[] } {
   };
 }
 
-const uniqueClientId = () => `sitewatch-test-${randomBytes(6).toString('hex')}`;
-
 describe('MQTT ingest', () => {
   let t: TestApp;
   let broker: TestBroker;
-  let sender: MqttClient;
-  let ingest: MqttIngest;
+  let rig: IngestWithSender;
   let fixture: DemoFloorFixture;
   let other: OtherTenant;
   const publisher = recordingPublisher();
@@ -49,30 +48,16 @@ describe('MQTT ingest', () => {
     broker = await startTestBroker();
     fixture = await demoFloor(t.db);
     other = await seedOtherTenant(t.db);
-    ingest = await startMqttIngest({
-      db: t.db,
-      config: { ...t.config, mqttTopicRoot: broker.topicRoot, mqttClientId: uniqueClientId() },
-      brokerUrl: broker.url,
-      publisher,
-      logger: quietLogger,
-      sharedSubscription: false,
-    });
-    sender = await connectAsync(broker.url, { clientId: uniqueClientId() });
+    rig = await startIngestWithSender(t, broker, publisher);
   });
   afterAll(async () => {
-    await sender?.endAsync();
-    await ingest?.close();
+    await rig?.close();
     await broker?.close();
     await t?.close();
   });
 
-  /** Publishes with QoS 1 and waits until the ingest has handled it (acknowledged or not). */
-  async function send(kind: TopicKind, payload: unknown, siteId = fixture.siteId): Promise<void> {
-    const before = ingest.stats().messages;
-    const body = typeof payload === 'string' ? payload : JSON.stringify(payload);
-    await sender.publishAsync(topicFor(siteId, kind, broker.topicRoot), body, { qos: 1 });
-    await vi.waitFor(() => expect(ingest.stats().messages).toBeGreaterThan(before), { timeout: 5000 });
-  }
+  const send = (kind: TopicKind, payload: unknown, siteId = fixture.siteId) =>
+    rig.send(siteId, kind, payload);
 
   const helmetRow = async (helmet: HelmetFixture) =>
     (await t.db.select().from(inventoryItems).where(eq(inventoryItems.id, helmet.inventoryId)))[0];
@@ -167,7 +152,7 @@ describe('MQTT ingest', () => {
 
   it('keeps the good entries of a batch, drops the bad ones and counts them per reason', async () => {
     const helmet = await seedWorkerWithHelmet(t.db, fixture.siteId, 'MQTT-H3');
-    const before = ingest.stats().rejected;
+    const before = rig.ingest.stats().rejected;
     const good = (secondsAgo: number) => positionAt(fixture, helmet.tag, POINTS.nowhere, secondsAgo);
     const [first, second, third] = [good(50), good(44), good(40)];
     await send('positions', [
@@ -185,7 +170,7 @@ describe('MQTT ingest', () => {
     const stored = await positionRows(helmet);
     expect(stored.map((r) => r.ts.toISOString())).toEqual([first.ts, second.ts, third.ts]);
     expect(stored.every((r) => r.zoneId === null)).toBe(true);
-    const after = ingest.stats().rejected;
+    const after = rig.ingest.stats().rejected;
     expect({
       badShape: after.badShape - before.badShape,
       unknownTag: after.unknownTag - before.unknownTag,
@@ -308,10 +293,10 @@ describe('MQTT ingest', () => {
 
   it('ignores a site the helmet does not belong to', async () => {
     const helmet = await seedWorkerWithHelmet(t.db, fixture.siteId, 'MQTT-H7');
-    const before = ingest.stats().rejected.unknownTag;
+    const before = rig.ingest.stats().rejected.unknownTag;
     await send('positions', positionAt(fixture, helmet.tag, POINTS.fitOut, 5), other.siteId);
     expect(await positionRows(helmet)).toHaveLength(0);
-    expect(ingest.stats().rejected.unknownTag).toBe(before + 1);
+    expect(rig.ingest.stats().rejected.unknownTag).toBe(before + 1);
   });
 });
 

@@ -1,14 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { connectAsync, type MqttClient } from 'mqtt';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inventoryItems, networks } from '../../server/db/schema';
-import type { IngestLogger } from '../../server/ingest/ingestLogger';
-import { type MqttIngest, startMqttIngest } from '../../server/ingest/mqttIngest';
-import { buildSafetyApp, type SafetyLive, startLive } from '../../server/safety/safetyApp';
-import { topicFor } from '../../src/domain/live';
 import {
   type DemoFloorFixture,
   demoFloor,
@@ -17,47 +9,28 @@ import {
   positionAt,
   seedWorkerWithHelmet,
 } from './helpers/ingestFixture';
-import { connectSafety, type SafetyClient } from './helpers/safetyClient';
+import { type SafetyServer, startSafetyServer } from './helpers/safetyServer';
 import { startTestApp, type TestApp } from './helpers/testApp';
 import { startTestBroker, type TestBroker } from './helpers/testBroker';
+import { type IngestWithSender, startIngestWithSender } from './helpers/testIngest';
 
-const quietLogger: IngestLogger = { info() {}, warn() {}, error() {} };
-const uniqueClientId = () => `sitewatch-test-${randomBytes(6).toString('hex')}`;
 // Long enough that the network heard again stays healthy for the rest of the test.
 const NETWORK_SILENCE_SECONDS = 5;
 
 describe('networkFailure for a client that connects while a network is down', () => {
   let t: TestApp;
   let broker: TestBroker;
-  let sender: MqttClient;
-  let ingest: MqttIngest;
-  let safetyApp: FastifyInstance;
-  let live: SafetyLive;
-  let url: string;
+  let safety: SafetyServer;
+  let ingest: IngestWithSender;
   let fixture: DemoFloorFixture;
   let helmet: HelmetFixture;
   let mesh: typeof networks.$inferSelect;
   let token: string;
-  const clients: SafetyClient[] = [];
 
-  const connect = () => {
-    const client = connectSafety(url, { token, siteId: fixture.siteId });
-    clients.push(client);
-    return client;
-  };
+  const connect = () => safety.connect({ token, siteId: fixture.siteId });
 
-  async function sendPosition(secondsAgo: number): Promise<void> {
-    const before = ingest.stats().messages;
-    const message = positionAt(fixture, helmet.tag, POINTS.nowhere, secondsAgo);
-    await sender.publishAsync(
-      topicFor(fixture.siteId, 'positions', broker.topicRoot),
-      JSON.stringify(message),
-      {
-        qos: 1,
-      },
-    );
-    await vi.waitFor(() => expect(ingest.stats().messages).toBeGreaterThan(before), { timeout: 5000 });
-  }
+  const sendPosition = (secondsAgo: number) =>
+    ingest.send(fixture.siteId, 'positions', positionAt(fixture, helmet.tag, POINTS.nowhere, secondsAgo));
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -71,32 +44,16 @@ describe('networkFailure for a client that connects while a network is down', ()
       .where(eq(inventoryItems.id, helmet.inventoryId));
     token = await t.loginAs('group-of-sites-admin');
 
-    safetyApp = await buildSafetyApp({ db: t.db, config: t.config });
-    live = await startLive({
-      app: safetyApp,
-      db: t.db,
-      config: { redisUrl: undefined, networkSilenceSeconds: NETWORK_SILENCE_SECONDS },
+    safety = await startSafetyServer(t, {
+      networkSilenceSeconds: NETWORK_SILENCE_SECONDS,
       networkCheckIntervalMs: 200,
     });
-    await safetyApp.listen({ port: 0, host: '127.0.0.1' });
-    url = `http://127.0.0.1:${(safetyApp.server.address() as AddressInfo).port}`;
-    ingest = await startMqttIngest({
-      db: t.db,
-      config: { ...t.config, mqttTopicRoot: broker.topicRoot, mqttClientId: uniqueClientId() },
-      brokerUrl: broker.url,
-      publisher: live.publisher,
-      logger: quietLogger,
-      sharedSubscription: false,
-    });
-    sender = await connectAsync(broker.url, { clientId: uniqueClientId() });
+    ingest = await startIngestWithSender(t, broker, safety.live.publisher);
   });
 
   afterAll(async () => {
-    for (const client of clients) client.close();
-    await sender?.endAsync();
     await ingest?.close();
-    await live?.close();
-    await safetyApp?.close();
+    await safety?.close();
     await broker?.close();
     await t?.close();
   });

@@ -1,72 +1,43 @@
-import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { connectAsync, type MqttClient } from 'mqtt';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { evacuationStatusEvents, evacuationWorkers, floors, zones } from '../../server/db/schema';
-import type { IngestLogger } from '../../server/ingest/ingestLogger';
-import { type MqttIngest, startMqttIngest } from '../../server/ingest/mqttIngest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { evacuationStatusEvents, evacuationWorkers } from '../../server/db/schema';
 import { SAFETY_SERVICE_ERROR_MESSAGE } from '../../server/safety/evacuationService';
-import { buildSafetyApp, type SafetyLive, startLive } from '../../server/safety/safetyApp';
 import type { Evacuation } from '../../src/domain/evacuation';
-import { topicFor } from '../../src/domain/live';
 import {
   type DemoFloorFixture,
   demoFloor,
   type HelmetFixture,
   POINTS,
+  positionAt,
   seedWorkerWithHelmet,
 } from './helpers/ingestFixture';
-import { connectSafety, type SafetyClient } from './helpers/safetyClient';
+import {
+  ASSEMBLY_POINT,
+  evacuationOf,
+  groundFloorAssembly,
+  type SafetyServer,
+  startSafetyServer,
+} from './helpers/safetyServer';
 import { startTestApp, type TestApp } from './helpers/testApp';
 import { startTestBroker, type TestBroker } from './helpers/testBroker';
-
-const quietLogger: IngestLogger = { info() {}, warn() {}, error() {} };
-const uniqueClientId = () => `sitewatch-test-${randomBytes(6).toString('hex')}`;
-const ASSEMBLY_POINT: readonly [number, number] = [0.5, 0.75];
+import { type IngestWithSender, startIngestWithSender } from './helpers/testIngest';
 
 describe('safetyServiceError when the service cannot store a status change', () => {
   let t: TestApp;
   let broker: TestBroker;
-  let sender: MqttClient;
-  let ingest: MqttIngest;
-  let safetyApp: FastifyInstance;
-  let live: SafetyLive;
-  let url: string;
+  let safety: SafetyServer;
+  let ingest: IngestWithSender;
   let fixture: DemoFloorFixture;
   let groundFloorId: number;
   let assemblyZoneId: number;
   let helmet: HelmetFixture;
   let token: string;
   let broken = false;
-  const clients: SafetyClient[] = [];
 
-  const connect = (floorId?: number) => {
-    const client = connectSafety(url, { token, siteId: fixture.siteId, floorId });
-    clients.push(client);
-    return client;
-  };
+  const connect = (floorId?: number) => safety.connect({ token, siteId: fixture.siteId, floorId });
 
-  async function sendPosition(floorId: number, point: readonly [number, number], secondsAgo: number) {
-    const before = ingest.stats().messages;
-    const message = {
-      tag: helmet.tag,
-      ts: new Date(Date.now() - secondsAgo * 1000).toISOString(),
-      ...fixture.at(point[0], point[1]),
-      floorId,
-      online: true,
-      active: true,
-    };
-    await sender.publishAsync(
-      topicFor(fixture.siteId, 'positions', broker.topicRoot),
-      JSON.stringify(message),
-      {
-        qos: 1,
-      },
-    );
-    await vi.waitFor(() => expect(ingest.stats().messages).toBeGreaterThan(before), { timeout: 5000 });
-  }
+  const sendPosition = (floorId: number, point: readonly [number, number], secondsAgo: number) =>
+    ingest.send(fixture.siteId, 'positions', positionAt(fixture, helmet.tag, point, secondsAgo, { floorId }));
 
   const workerRow = async (sessionId: string) => {
     const [row] = await t.db
@@ -87,39 +58,18 @@ describe('safetyServiceError when the service cannot store a status change', () 
     t = await startTestApp();
     broker = await startTestBroker();
     fixture = await demoFloor(t.db);
-    [{ id: groundFloorId }] = await t.db
-      .select({ id: floors.id })
-      .from(floors)
-      .where(and(eq(floors.buildingId, fixture.floor.buildingId), eq(floors.name, 'Ground Floor')));
-    [{ id: assemblyZoneId }] = await t.db
-      .select({ id: zones.id })
-      .from(zones)
-      .where(and(eq(zones.floorId, groundFloorId), eq(zones.kind, 'assembly')));
+    ({ groundFloorId, assemblyZoneId } = await groundFloorAssembly(t.db, fixture));
     helmet = await seedWorkerWithHelmet(t.db, fixture.siteId, 'ERR-1');
     token = await t.loginAs('group-of-sites-admin');
 
-    safetyApp = await buildSafetyApp({ db: t.db, config: t.config });
-    live = await startLive({ app: safetyApp, db: t.db, config: { redisUrl: undefined } });
-    await safetyApp.listen({ port: 0, host: '127.0.0.1' });
-    url = `http://127.0.0.1:${(safetyApp.server.address() as AddressInfo).port}`;
-    ingest = await startMqttIngest({
-      db: t.db,
-      config: { ...t.config, mqttTopicRoot: broker.topicRoot, mqttClientId: uniqueClientId() },
-      brokerUrl: broker.url,
-      publisher: live.publisher,
-      logger: quietLogger,
-      sharedSubscription: false,
-    });
-    sender = await connectAsync(broker.url, { clientId: uniqueClientId() });
+    safety = await startSafetyServer(t);
+    ingest = await startIngestWithSender(t, broker, safety.live.publisher);
   });
 
   afterAll(async () => {
     if (broken) await repairStatusEvents();
-    for (const client of clients) client.close();
-    await sender?.endAsync();
     await ingest?.close();
-    await live?.close();
-    await safetyApp?.close();
+    await safety?.close();
     await broker?.close();
     await t?.close();
   });
@@ -130,14 +80,7 @@ describe('safetyServiceError when the service cannot store a status change', () 
     const siteWide = connect();
     await onFloor.firstSnapshot();
     await siteWide.firstSnapshot();
-    const reply = await siteWide.start({
-      siteId: fixture.siteId,
-      floorIds: [fixture.floor.id],
-      zoneIds: [],
-      assemblyZoneIds: [assemblyZoneId],
-      safeZone: null,
-      gateWayId: null,
-    });
+    const reply = await siteWide.start(evacuationOf(fixture.siteId, [fixture.floor.id], [assemblyZoneId]));
     expect(reply.status).toBe('success');
     const evacuation = reply.data as Evacuation;
     const before = await workerRow(evacuation.evacuationSessionId);

@@ -1,35 +1,26 @@
 import { eq } from 'drizzle-orm';
-import { connectAsync, type MqttClient } from 'mqtt';
+import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findDemoSiteId } from '../../server/db/demoSeed';
-import { buildings, floors, networks, sites } from '../../server/db/schema';
+import { buildings, floors, networks } from '../../server/db/schema';
 import { startLoadGenerator } from '../../server/simulator/loadGenerator';
-import { type Simulator, startSimulator } from '../../server/simulator/simulator';
+import type { Simulator } from '../../server/simulator/simulator';
 import type { FloorCorners } from '../../src/domain/floor';
 import { cornerRing } from '../../src/domain/floorValidation';
 import type { NodeMessage, PositionMessage } from '../../src/domain/live';
 import { containsPoint } from '../../src/domain/polygon';
 import { localTime } from '../../src/domain/workshiftClock';
+import {
+  demoWorkingDay,
+  dubaiClock,
+  type Heard,
+  listenToBroker,
+  sleep,
+  startTestSimulator,
+  until,
+} from './helpers/simulatorFixture';
 import { startTestApp, type TestApp } from './helpers/testApp';
 import { startTestBroker, type TestBroker } from './helpers/testBroker';
-
-interface Heard {
-  topic: string;
-  body: unknown;
-  at: number;
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until<T>(read: () => T | undefined, timeoutMs = 8000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('timed out');
-    await sleep(50);
-  }
-}
 
 describe('the simulator', () => {
   let t: TestApp;
@@ -39,13 +30,12 @@ describe('the simulator', () => {
   let timezoneDay: string;
   let siteNetworkIds: number[];
   const corners = new Map<number, FloorCorners>();
-  const heard: Heard[] = [];
+  let heard: Heard[];
 
   beforeAll(async () => {
     t = await startTestApp();
     broker = await startTestBroker();
     siteId = (await findDemoSiteId(t.db))!;
-    const [site] = await t.db.select().from(sites).where(eq(sites.id, siteId));
     siteNetworkIds = (await t.db.select().from(networks).where(eq(networks.siteId, siteId))).map((n) => n.id);
     const rows = await t.db
       .select({ floor: floors })
@@ -59,17 +49,8 @@ describe('the simulator', () => {
         c: { lat: f.cLat, long: f.cLong },
         d: { lat: f.dLat, long: f.dLong },
       });
-    // A working day of the demo's day shift (not a Friday) on which the seed's shifts apply.
-    const today = localTime(new Date(), site.timezone);
-    timezoneDay =
-      today.weekday === 5
-        ? new Date(Date.parse(`${today.date}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10)
-        : today.date;
-    listener = await connectAsync(broker.url, { clientId: `listener-${broker.topicRoot}` });
-    listener.on('message', (topic, payload) =>
-      heard.push({ topic, body: JSON.parse(payload.toString()), at: Date.now() }),
-    );
-    await listener.subscribeAsync(`${broker.topicRoot}/#`, { qos: 1 });
+    timezoneDay = await demoWorkingDay(t, siteId);
+    ({ heard, listener } = await listenToBroker(broker));
   });
   afterAll(async () => {
     await listener?.endAsync();
@@ -77,22 +58,8 @@ describe('the simulator', () => {
     await t?.close();
   });
 
-  /** The wall clock, moved to `hhmm` in Dubai (the demo site's zone) on a working day. */
-  const dubaiClock = (hhmm: string) => {
-    const base = Date.parse(`${timezoneDay}T${hhmm}:00+04:00`);
-    const started = Date.now();
-    return () => new Date(base + (Date.now() - started));
-  };
   const start = (hhmm: string) =>
-    startSimulator({
-      db: t.db,
-      brokerUrl: broker.url,
-      topicRoot: broker.topicRoot,
-      siteId,
-      logger: t.app.log,
-      clock: dubaiClock(hhmm),
-      seed: 7,
-    });
+    startTestSimulator(t, broker, siteId, { clock: dubaiClock(timezoneDay, hhmm), seed: 7 });
   const since = (from: number, kind: string) =>
     heard.filter((h) => h.at >= from && h.topic === `${broker.topicRoot}/${siteId}/${kind}`);
 
@@ -168,13 +135,8 @@ describe('the simulator', () => {
   it('lets helmets go silent for a while and come back, and presses acknowledge buttons', async () => {
     const from = Date.now();
     // Ticks of 20 ms, and one chance in twenty per tick to drop out for 60–180 ticks.
-    const simulator = await startSimulator({
-      db: t.db,
-      brokerUrl: broker.url,
-      topicRoot: broker.topicRoot,
-      siteId,
-      logger: t.app.log,
-      clock: dubaiClock('09:00'),
+    const simulator = await startTestSimulator(t, broker, siteId, {
+      clock: dubaiClock(timezoneDay, '09:00'),
       seed: 11,
       tickMs: 20,
       chances: { silence: 0.05, acknowledge: 0 },
@@ -196,13 +158,8 @@ describe('the simulator', () => {
     }
 
     const pressedFrom = Date.now();
-    const pressing = await startSimulator({
-      db: t.db,
-      brokerUrl: broker.url,
-      topicRoot: broker.topicRoot,
-      siteId,
-      logger: t.app.log,
-      clock: dubaiClock('09:00'),
+    const pressing = await startTestSimulator(t, broker, siteId, {
+      clock: dubaiClock(timezoneDay, '09:00'),
       seed: 12,
       chances: { silence: 0, acknowledge: 1 },
     });

@@ -1,17 +1,10 @@
-import { Callout, Card, FormGroup, HTMLSelect, Spinner } from '@blueprintjs/core';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { Card, FormGroup, HTMLSelect } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { BehaviorSubject, type Observable } from 'rxjs';
-import { blueprintQuery, zonesQuery } from '../../api/floors';
-import type { Floor, Zone } from '../../domain/floor';
+import type { Observable } from 'rxjs';
+import type { Floor } from '../../domain/floor';
 import type { Building } from '../../domain/user';
 import type { WorkerMap } from '../../streams/workerMapState';
-import { FloorCanvas } from '../canvas/FloorCanvas';
-import { useApi } from '../session/SessionProvider';
-import { browserStorage, readToken } from '../session/storedSession';
-
-const BLUEPRINT_SOURCE = { baseUrl: '/api', getToken: () => readToken(browserStorage()) };
+import { LiveFloorPlan } from '../canvas/LiveFloorPlan';
 
 interface LiveFloorProps {
   buildings: readonly Building[];
@@ -50,42 +43,15 @@ export function LiveFloor(props: LiveFloorProps) {
         </FormGroup>
       </div>
       {floor ? (
-        <FloorPlan floor={floor} workers$={workers$} />
+        <LiveFloorPlan
+          floor={floor}
+          workers$={workers$}
+          classPrefix="sw-dashboard"
+          testId="dashboard-canvas"
+        />
       ) : (
         <p className="sw-dashboard-empty">{t('screen.dashboard.noFloors')}</p>
       )}
     </Card>
-  );
-}
-
-function FloorPlan({ floor, workers$ }: { floor: Floor; workers$: Observable<WorkerMap> }) {
-  const { t } = useTranslation();
-  const api = useApi();
-  const blueprint = useQuery({
-    ...blueprintQuery(BLUEPRINT_SOURCE, floor),
-    enabled: floor.media_url !== null,
-  });
-  const zones = useQuery(zonesQuery(api, floor.id));
-  const [zones$] = useState(() => new BehaviorSubject<readonly Zone[]>([]));
-  useEffect(() => zones$.next(zones.data ?? []), [zones$, zones.data]);
-
-  return (
-    <div className="sw-dashboard-canvas" data-testid="dashboard-canvas">
-      {blueprint.isError && (
-        <Callout intent="danger" compact icon="error" data-testid="blueprint-error">
-          {t('maps.blueprintError')}
-        </Callout>
-      )}
-      {blueprint.isPending && floor.media_url !== null && (
-        <Spinner className="sw-dashboard-canvas-loading" size={20} aria-label={t('maps.blueprintLoading')} />
-      )}
-      <FloorCanvas
-        className="sw-dashboard-floor-canvas"
-        floor={floor}
-        blueprint={blueprint.data ?? null}
-        zones$={zones$}
-        workers$={workers$}
-      />
-    </div>
   );
 }

@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { createActor, type EventFrom } from 'xstate';
 import type {
   EvacuatingBatch,
@@ -8,7 +9,7 @@ import type {
 } from '../../../src/domain/evacuation';
 import { countEvacuation } from '../../../src/domain/evacuationRules';
 import type { WorkerOnMap } from '../../../src/domain/inventory';
-import { evacuationMachine } from '../../../src/machines/evacuation.machine';
+import { evacuationMachine, notSafeWorkers } from '../../../src/machines/evacuation.machine';
 
 export type EvacuationEffect =
   | { type: 'requestEvacuation' }
@@ -158,3 +159,11 @@ export function startEvacuationMachine(canWrite = true) {
 }
 
 export type EvacuationHarness = ReturnType<typeof startEvacuationMachine>;
+
+/** The counters never disagree with the list of included workers. */
+export function expectCountsMatchList(sut: EvacuationHarness): void {
+  const { workers, counts } = sut.snapshot().context;
+  expect(counts).toEqual(countEvacuation([...workers.values()].map((w) => w.status)));
+  expect(counts.included).toBe(workers.size);
+  expect(counts.stillInside).toBe(notSafeWorkers(workers).length);
+}

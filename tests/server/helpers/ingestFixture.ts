@@ -77,21 +77,24 @@ export async function seedWorkerWithHelmet(db: Db, siteId: number, tag: string):
   return { inventoryId: helmet.id, tag, workerId: worker.id, workerName };
 }
 
-/** A position message for a helmet at a point of the floor, `secondsAgo` before now. */
+/**
+ * A position message for a helmet at a point of the floor, `secondsAgo` before now. With `floorId`
+ * it is reported on another floor, at the same point of Level 1's outline.
+ */
 export function positionAt(
   fixture: DemoFloorFixture,
   tag: string,
   point: readonly [number, number],
   secondsAgo: number,
-  flags: { online?: boolean; active?: boolean } = {},
+  options: { online?: boolean; active?: boolean; floorId?: number } = {},
 ): PositionMessage {
   return {
     tag,
     ts: new Date(Date.now() - secondsAgo * 1000).toISOString(),
     ...fixture.at(point[0], point[1]),
-    floorId: fixture.floor.id,
-    online: flags.online ?? true,
-    active: flags.active ?? true,
+    floorId: options.floorId ?? fixture.floor.id,
+    online: options.online ?? true,
+    active: options.active ?? true,
   };
 }
 

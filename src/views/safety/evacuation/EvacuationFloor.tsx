@@ -1,21 +1,15 @@
-import { Callout, FormGroup, HTMLSelect, Spinner } from '@blueprintjs/core';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { FormGroup, HTMLSelect } from '@blueprintjs/core';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BehaviorSubject, type Observable } from 'rxjs';
-import { blueprintQuery, zonesQuery } from '../../../api/floors';
+import type { Observable } from 'rxjs';
 import { EVACUATION_COLOURS, EVACUATION_STATUSES, type EvacuationWorker } from '../../../domain/evacuation';
-import type { Floor, Zone } from '../../../domain/floor';
+import type { Floor } from '../../../domain/floor';
 import type { WorkerOnMap } from '../../../domain/inventory';
 import { evacuationMarkers$, isEvacuationMarker } from '../../../streams/evacuation.stream';
 import type { WorkerMap } from '../../../streams/workerMapState';
-import { FloorCanvas } from '../../canvas/FloorCanvas';
+import { LiveFloorPlan } from '../../canvas/LiveFloorPlan';
 import { connectionColour } from '../../canvas/scene';
-import { useApi } from '../../session/SessionProvider';
-import { browserStorage, readToken } from '../../session/storedSession';
 import { cssColour } from './evacuationFormat';
-
-const BLUEPRINT_SOURCE = { baseUrl: '/api', getToken: () => readToken(browserStorage()) };
 
 /** Included workers in their evacuation colour; every other helmet as on the dashboard. */
 function evacuationColour(worker: WorkerOnMap): number {
@@ -98,38 +92,17 @@ function FloorPlan({
   siteLive$: Observable<WorkerMap>;
   included$: Observable<ReadonlyMap<number, EvacuationWorker>>;
 }) {
-  const { t } = useTranslation();
-  const api = useApi();
-  const blueprint = useQuery({
-    ...blueprintQuery(BLUEPRINT_SOURCE, floor),
-    enabled: floor.media_url !== null,
-  });
-  const zones = useQuery(zonesQuery(api, floor.id));
-  const [zones$] = useState(() => new BehaviorSubject<readonly Zone[]>([]));
-  useEffect(() => zones$.next(zones.data ?? []), [zones$, zones.data]);
   const workers$ = useMemo(
     () => evacuationMarkers$(floor.id, siteLive$, included$),
     [floor.id, siteLive$, included$],
   );
-
   return (
-    <div className="sw-evac-canvas" data-testid="evacuation-canvas">
-      {blueprint.isError && (
-        <Callout intent="danger" compact icon="error">
-          {t('maps.blueprintError')}
-        </Callout>
-      )}
-      {blueprint.isPending && floor.media_url !== null && (
-        <Spinner className="sw-evac-canvas-loading" size={20} aria-label={t('maps.blueprintLoading')} />
-      )}
-      <FloorCanvas
-        className="sw-evac-floor-canvas"
-        floor={floor}
-        blueprint={blueprint.data ?? null}
-        zones$={zones$}
-        workers$={workers$}
-        markerColour={evacuationColour}
-      />
-    </div>
+    <LiveFloorPlan
+      floor={floor}
+      workers$={workers$}
+      markerColour={evacuationColour}
+      classPrefix="sw-evac"
+      testId="evacuation-canvas"
+    />
   );
 }
