@@ -164,6 +164,23 @@ describe('the evacuation wall screen', () => {
     await page.screenshot({ path: 'test-output/screenshots/evacuation-wall.png' });
     expect(await page.locator('.sw-evac-legend').isVisible()).toBe(true);
 
+    // Presentation: the wall covers the whole window (no menu, no header) with counters readable across a room.
+    const countSize = () =>
+      page
+        .locator('[data-testid="evacuation-count-safe"]')
+        .evaluate((element) => Number.parseFloat(getComputedStyle(element).fontSize));
+    const normalSize = await countSize();
+    await page.click('[data-testid="evacuation-presentation"]');
+    const wall = await page.locator(WALL).boundingBox();
+    const viewport = page.viewportSize();
+    expect(wall?.x).toBe(0);
+    expect(wall?.y).toBe(0);
+    expect(wall?.width).toBe(viewport?.width);
+    expect(await countSize()).toBeGreaterThanOrEqual(Math.max(80, normalSize * 1.5));
+    await page.screenshot({ path: 'test-output/screenshots/evacuation-presentation.png' });
+    await page.click('[data-testid="evacuation-presentation"]');
+    expect(await countSize()).toBe(normalSize);
+
     // Ending asks first, then every screen shows it ended.
     await page.click('[data-testid="evacuation-end"]');
     await page.locator('.bp6-alert-footer button.bp6-intent-danger').click();
