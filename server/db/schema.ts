@@ -631,3 +631,27 @@ export const incidents = pgTable(
     check('incidents_status_check', sql`${t.status} in ('open', 'escalated')`),
   ],
 );
+
+/** Every time a helmet was handed to a worker and taken back (inventory_items holds the current one). */
+export const helmetAssignments = pgTable(
+  'helmet_assignments',
+  {
+    id: serial('id').primaryKey(),
+    inventoryItemId: integer('inventory_item_id')
+      .notNull()
+      .references(() => inventoryItems.id, { onDelete: 'cascade' }),
+    workerId: integer('worker_id')
+      .notNull()
+      .references(() => workers.id, { onDelete: 'cascade' }),
+    assignedAt: timestamp('assigned_at', { withTimezone: true }).notNull(),
+    unassignedAt: timestamp('unassigned_at', { withTimezone: true }),
+    assignedBy: integer('assigned_by').references(() => users.id, { onDelete: 'set null' }),
+    unassignedBy: integer('unassigned_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('helmet_assignments_worker_idx').on(t.workerId, t.assignedAt),
+    index('helmet_assignments_item_idx').on(t.inventoryItemId, t.assignedAt),
+    // One open assignment per helmet: a second concurrent assignment fails on this index.
+    uniqueIndex('helmet_assignments_open_unique').on(t.inventoryItemId).where(sql`${t.unassignedAt} is null`),
+  ],
+);

@@ -7,14 +7,18 @@ import evacuationAr from './evacuation.ar.json';
 import evacuationEn from './evacuation.en.json';
 import safetyAr from './safety.ar.json';
 import safetyEn from './safety.en.json';
+import workersAr from './workers.ar.json';
+import workersEn from './workers.en.json';
+import workforceAr from './workforce.ar.json';
+import workforceEn from './workforce.en.json';
 
 /**
- * Every text by language. The safety screens keep theirs in files of their own (under the keys
- * `evacuation` and `safety`), merged here.
+ * Every text by language. The safety and workforce screens keep theirs in files of their own
+ * (under the keys `evacuation`, `safety`, `workers` and `workforce`), merged here.
  */
 export const TRANSLATIONS = {
-  en: { ...en, evacuation: evacuationEn, safety: safetyEn },
-  ar: { ...ar, evacuation: evacuationAr, safety: safetyAr },
+  en: { ...en, evacuation: evacuationEn, safety: safetyEn, workers: workersEn, workforce: workforceEn },
+  ar: { ...ar, evacuation: evacuationAr, safety: safetyAr, workers: workersAr, workforce: workforceAr },
 } as const;
 
 /**
