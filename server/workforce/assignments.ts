@@ -1,0 +1,74 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { Type } from 'typebox';
+import { IdSchema } from '../../src/domain/schemas/sites';
+import type { Principal } from '../auth/principal';
+import type { Db } from '../db/database';
+import { crewAssignments, crewManagers, crews, workers } from '../db/schema';
+import { notFound, unprocessable } from '../http/errors';
+
+/** Up to this many workers in one assignment call. */
+export const ASSIGN_MAX_WORKERS = 1000;
+
+/** POST …/assign: workers and the date (in the site's time zone) the assignment starts. */
+export const AssignBodySchema = Type.Object({
+  workerIds: Type.Array(IdSchema, { minItems: 1, maxItems: ASSIGN_MAX_WORKERS }),
+  assigned_at: Type.String({ minLength: 1, maxLength: 10 }),
+});
+
+export const AssignReplySchema = Type.Object({
+  assigned: Type.Integer(),
+  assigned_at: Type.String(),
+});
+
+/** A real calendar date as YYYY-MM-DD, or 422 on `assigned_at`. */
+export function assignmentDate(value: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  const parsed = match ? new Date(`${value}T00:00:00Z`) : null;
+  if (!parsed || Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== value) {
+    throw unprocessable({ assigned_at: 'Assigned at is invalid' });
+  }
+  return value;
+}
+
+/** The ids of the crews a crew manager manages on a site. */
+export async function managedCrewIds(db: Db, userId: number, siteId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: crews.id })
+    .from(crews)
+    .innerJoin(crewManagers, eq(crewManagers.crewId, crews.id))
+    .where(and(eq(crews.siteId, siteId), eq(crewManagers.userId, userId)));
+  return rows.map((row) => row.id);
+}
+
+/**
+ * The distinct worker ids, each a worker of the site (404 "Worker not found" otherwise). A crew
+ * manager may only name workers of the crews it manages (spec: crew managers see only their
+ * crews' workers), anything else is as unknown to it as another client's worker.
+ */
+export async function requireSiteWorkers(
+  db: Db,
+  principal: Principal,
+  siteId: number,
+  workerIds: readonly number[],
+): Promise<number[]> {
+  const ids = [...new Set(workerIds)];
+  const rows = await db
+    .select({ id: workers.id })
+    .from(workers)
+    .where(and(eq(workers.siteId, siteId), inArray(workers.id, ids)));
+  if (rows.length !== ids.length) throw notFound('Worker');
+  if (principal.role === 'crew-manager') {
+    const crewIds = await managedCrewIds(db, principal.id, siteId);
+    if (crewIds.length === 0) throw notFound('Worker');
+    const members = await db
+      .selectDistinct({ id: crewAssignments.workerId })
+      .from(crewAssignments)
+      .where(and(inArray(crewAssignments.workerId, ids), inArray(crewAssignments.crewId, crewIds)));
+    if (members.length !== ids.length) throw notFound('Worker');
+  }
+  return ids;
+}
+
+/** SQL for "the caller is a crew manager of this crew" used by scoped reads. */
+export const managesCrew = (userId: number) =>
+  sql`exists (select 1 from ${crewManagers} where ${crewManagers.crewId} = ${crews.id} and ${crewManagers.userId} = ${userId})`;
