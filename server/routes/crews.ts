@@ -88,7 +88,7 @@ async function nameTaken(db: Db, siteId: number, name: string, exceptId?: number
   return row !== undefined;
 }
 
-/** Creating crews and naming their managers is for the admin roles, not for crew managers. */
+/** Naming a crew's managers is for the admin roles, not for crew managers. */
 function adminOnly(principal: Principal): void {
   if (principal.role === 'crew-manager') throw forbidden();
 }
@@ -132,12 +132,17 @@ export const crewRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { db 
     },
     async (request) => {
       const principal = principalOf(request);
-      adminOnly(principal);
       const site = await requireSite(db, principal, request.params.id);
       const name = requiredName(request.body.name);
       if (await nameTaken(db, site.id, name)) throw duplicate();
       try {
-        const [row] = await db.insert(crews).values({ siteId: site.id, name }).returning();
+        const row = await db.transaction(async (tx) => {
+          const [created] = await tx.insert(crews).values({ siteId: site.id, name }).returning();
+          // A crew manager's new crew is theirs to manage (and so stays visible to them).
+          if (principal.role === 'crew-manager')
+            await tx.insert(crewManagers).values({ crewId: created.id, userId: principal.id });
+          return created;
+        });
         const [crew] = await withManagers(db, [row]);
         return ok(crew, messages.created('Crew'));
       } catch (error) {

@@ -77,12 +77,22 @@ describe('workshifts', () => {
     );
     expect((await get(`/api/sites/${siteId}/workshifts`, tokens['crew-manager'])).statusCode).toBe(200);
     expect((await get(`/api/sites/${siteId}/workshifts`, tokens['site-engineer'])).statusCode).toBe(403);
+    // Crew managers may define shifts (DESIGN §4); viewers may not.
     expect(
       (
         await post(
           `/api/sites/${siteId}/workshifts`,
-          shift('X', '08:00', '16:00', []),
+          shift('Crew manager shift', '08:00', '16:00', []),
           tokens['crew-manager'],
+        )
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await post(
+          `/api/sites/${siteId}/workshifts`,
+          shift('Viewer shift', '08:00', '16:00', []),
+          tokens['group-of-sites-viewer'],
         )
       ).statusCode,
     ).toBe(403);
