@@ -9,12 +9,18 @@ import { installErrorHandler, notFoundMessage } from './http/errorHandler';
 import { strictValidatorCompiler } from './http/validator';
 import { authRoutes, publicAuthRoutes } from './routes/auth';
 import { clientRoutes } from './routes/clients';
+import { crewRoutes } from './routes/crews';
 import { floorRoutes } from './routes/floors';
 import { deviceTokenRoutes, ingestRoutes } from './routes/ingest';
 import { inventoryRoutes } from './routes/inventory';
 import { inventoryMetaRoutes } from './routes/inventoryMeta';
+import { latestAssignmentRoutes } from './routes/latestAssignments';
 import { liveSettingsRoutes } from './routes/liveSettings';
+import { subcontractorRoutes } from './routes/subcontractors';
 import { userRoutes } from './routes/users';
+import { workerRoleRoutes } from './routes/workerRoles';
+import { workerRoutes } from './routes/workers';
+import { workshiftRoutes } from './routes/workshifts';
 import { zoneRoutes } from './routes/zones';
 import type { Services } from './services';
 
@@ -70,6 +76,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         await protectedApi.register(inventoryMetaRoutes, services);
         await protectedApi.register(inventoryRoutes, services);
         await protectedApi.register(deviceTokenRoutes, services);
+        await protectedApi.register(workerRoleRoutes, services);
+        await protectedApi.register(workerRoutes, services);
+        await protectedApi.register(subcontractorRoutes, services);
+        await protectedApi.register(crewRoutes, services);
+        await protectedApi.register(workshiftRoutes, services);
+        await protectedApi.register(latestAssignmentRoutes, services);
       });
     },
     { prefix: '/api' },

@@ -7,6 +7,7 @@ import {
   crewAssignments,
   crewManagers,
   crews,
+  helmetAssignments,
   inventoryItems,
   subcontractors,
   workerRoles,
@@ -198,7 +199,8 @@ export async function seedDemoWorkforce(tx: Tx, input: DemoWorkforceInput): Prom
       siteId,
       name,
       workerTagId: `EMP-${pad(1001 + index)}`,
-      contactNumber: `+971 5${Math.floor(random() * 10)} ${pad(Math.floor(random() * 1000), 3)} ${pad(Math.floor(random() * 10_000))}`,
+      // Digits only, as the worker form requires (src/domain/workerValidation.ts).
+      contactNumber: `9715${Math.floor(random() * 10)}${pad(Math.floor(random() * 1000), 3)}${pad(Math.floor(random() * 10_000))}`,
       helmetColor: ROLES[role].color,
       workerRoleId: roleIds[role],
       subcontractorId: pick(random, subcontractorRows).id,
@@ -236,7 +238,18 @@ export async function seedDemoWorkforce(tx: Tx, input: DemoWorkforceInput): Prom
     workerId,
     assignedAt,
   }));
-  await tx.insert(inventoryItems).values([...helmets, ...floorDevices(input)]);
+  const worn = await tx
+    .insert(inventoryItems)
+    .values([...helmets, ...floorDevices(input)])
+    .returning({ id: inventoryItems.id, workerId: inventoryItems.workerId });
+  // The history of each handed-out helmet starts with its current, still open assignment.
+  await tx
+    .insert(helmetAssignments)
+    .values(
+      worn.flatMap((item) =>
+        item.workerId === null ? [] : [{ inventoryItemId: item.id, workerId: item.workerId, assignedAt }],
+      ),
+    );
 }
 
 /** Approved anchors on each floor's grid and one sink, on the network of the floor's building. */

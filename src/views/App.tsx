@@ -23,6 +23,10 @@ import { LocaleSync } from './shell/LocaleSync';
 import { OfflineNotice } from './shell/OfflineNotice';
 import { PublicLayout } from './shell/PublicLayout';
 import { SelectionProvider } from './shell/selection';
+import { WorkersScreen } from './workers/WorkersScreen';
+import { CrewsScreen } from './workforce/CrewsScreen';
+import { SubcontractorsScreen, WorkerRolesScreen } from './workforce/NameListScreen';
+import { WorkshiftsScreen } from './workforce/WorkshiftsScreen';
 
 /**
  * The screen of each signed-in route. A route without an entry shows its title and a
@@ -34,6 +38,11 @@ const SCREENS: Readonly<Record<string, ComponentType>> = {
   '/safety': SafetyScreen,
   '/safteyDemo': SafetyDemoScreen,
   '/safetyevacuation': EvacuationScreen,
+  '/workers': WorkersScreen,
+  '/crews': CrewsScreen,
+  '/workshifts': WorkshiftsScreen,
+  '/configuration/workerRoles': WorkerRolesScreen,
+  '/configuration/subContractors': SubcontractorsScreen,
 };
 
 function ScreenAt({ route }: { route: ScreenRoute }) {

@@ -1,0 +1,191 @@
+// The worker list at scale (issue 6 benchmark): GET /api/sites/{id}/workers — a page of 50,
+// sorted by name, with a search — on a site of 10,000 workers with helmets, crews and shifts,
+// under 50 concurrent connections over HTTP to a listening server, beside the bare SQL statement
+// the route runs (same database, same run, same concurrency). Target: p99 under 50 ms.
+// Usage: npx tsx bench/workerList.bench.ts [requests]
+// With BENCH_DATABASE_URL (an admin URL of a PostgreSQL server) it runs on a throwaway database there.
+import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import { eq, sql } from 'drizzle-orm';
+import { buildApp } from '../server/app';
+import type { Principal } from '../server/auth/principal';
+import { loadConfig } from '../server/config';
+import { DEMO_SITE, seedDemo } from '../server/db/demoSeed';
+import { ensureReferenceData } from '../server/db/referenceData';
+import {
+  crewAssignments,
+  crews,
+  inventoryItems,
+  sites,
+  workers,
+  workshiftAssignments,
+  workshifts,
+} from '../server/db/schema';
+import { listWorkersSql } from '../server/workers/workerQueries';
+import { machine } from './measure';
+import { openScratchDatabase } from './scratchDatabase';
+
+const TOTAL_WORKERS = 10_000;
+const CONCURRENCY = 50;
+const requests = Number(process.argv[2] ?? 2000);
+const SEARCHES = ['a', 'al', 'emp-1', 'hlm-00', 'mo', 'san', 'e', 'ri'];
+
+interface Result {
+  label: string;
+  requests: number;
+  concurrency: number;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p95Ms: number;
+  p99Ms: number;
+  maxMs: number;
+}
+
+/** `total` calls of `task`, at most `concurrency` in flight (a promise pool), with per-call latency. */
+async function pool(label: string, total: number, task: (i: number) => Promise<unknown>): Promise<Result> {
+  for (let i = 0; i < CONCURRENCY; i++) await task(i); // warm-up
+  const samples = new Float64Array(total);
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < total) {
+        const i = next++;
+        const t0 = performance.now();
+        await task(i);
+        samples[i] = performance.now() - t0;
+      }
+    }),
+  );
+  const elapsed = performance.now() - started;
+  samples.sort();
+  const at = (q: number) => Number(samples[Math.min(total - 1, Math.floor(q * total))].toFixed(2));
+  return {
+    label,
+    requests: total,
+    concurrency: CONCURRENCY,
+    requestsPerSecond: Math.round((total / elapsed) * 1000),
+    p50Ms: at(0.5),
+    p95Ms: at(0.95),
+    p99Ms: at(0.99),
+    maxMs: Number(samples[total - 1].toFixed(2)),
+  };
+}
+
+const scratch = await openScratchDatabase(process.env.BENCH_DATABASE_URL);
+const { db } = scratch.database;
+await scratch.database.migrate();
+await ensureReferenceData(db);
+await seedDemo(db);
+const [site] = await db.select().from(sites).where(eq(sites.name, DEMO_SITE));
+const [existing] = await db
+  .select({ n: sql<number>`count(*)::int` })
+  .from(workers)
+  .where(eq(workers.siteId, site.id));
+
+// Top the demo site up to 10,000 workers, each with a helmet, a crew and a shift.
+const crewIds = (await db.select({ id: crews.id }).from(crews).where(eq(crews.siteId, site.id))).map(
+  (c) => c.id,
+);
+const shiftIds = (
+  await db.select({ id: workshifts.id }).from(workshifts).where(eq(workshifts.siteId, site.id))
+).map((s) => s.id);
+const syllables = ['al', 'mo', 'ra', 'san', 'ke', 'ri', 'dev', 'na', 'ha', 'li', 'jo', 'pe'];
+const nameOf = (i: number) =>
+  `${syllables[i % 12]}${syllables[Math.floor(i / 12) % 12]} ${syllables[Math.floor(i / 144) % 12]}${syllables[(i * 7) % 12]} ${i}`;
+for (let from = existing.n; from < TOTAL_WORKERS; from += 1000) {
+  const count = Math.min(1000, TOTAL_WORKERS - from);
+  await db.transaction(async (tx) => {
+    const rows = await tx
+      .insert(workers)
+      .values(
+        Array.from({ length: count }, (_, k) => ({
+          siteId: site.id,
+          name: nameOf(from + k),
+          workerTagId: `EMP-${10_000 + from + k}`,
+        })),
+      )
+      .returning({ id: workers.id });
+    await tx.insert(inventoryItems).values(
+      rows.map((row, k) => ({
+        siteId: site.id,
+        wntInventoryId: `HLM-B${from + k}`,
+        type: 'helmet',
+        workerId: row.id,
+        assignedAt: new Date(),
+      })),
+    );
+    await tx.insert(crewAssignments).values(
+      rows.map((row, k) => ({
+        workerId: row.id,
+        crewId: crewIds[k % crewIds.length],
+        assignedAt: '2025-01-01',
+      })),
+    );
+    await tx.insert(workshiftAssignments).values(
+      rows.map((row, k) => ({
+        workerId: row.id,
+        workshiftId: shiftIds[k % shiftIds.length],
+        assignedAt: '2025-01-01',
+      })),
+    );
+  });
+}
+await db.execute(sql`analyze`);
+
+const app = await buildApp({ db, config: loadConfig({}) });
+await app.listen({ port: 0, host: '127.0.0.1' });
+const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+
+// Node's fetch keeps connections alive; the pool below keeps at most 50 requests in flight.
+const login = await fetch(`${origin}/api/login`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ email: 'site-admin@demo.sitewatch.dev', password: 'sitewatch-demo' }),
+});
+const session = (await login.json()) as { data: { access_token: string; user_role: string; id: number } };
+const token = session.data.access_token;
+
+const queryOf = (i: number) => ({
+  page: 1,
+  perPage: 50,
+  sort: 'name,asc',
+  search: SEARCHES[i % SEARCHES.length],
+});
+const [{ total }] = (
+  (await db.execute(listWorkersSql({ role: 'super-admin' } as Principal, site, queryOf(0)))) as unknown as {
+    rows: { total: number }[];
+  }
+).rows;
+
+const bareSql = await pool('bare SQL (the route statement)', requests, (i) =>
+  db.execute(listWorkersSql({ role: 'super-admin' } as Principal, site, queryOf(i))),
+);
+const http = await pool('GET /api/sites/{id}/workers over HTTP', requests, async (i) => {
+  const q = queryOf(i);
+  const reply = await fetch(
+    `${origin}/api/sites/${site.id}/workers?page=1&perPage=50&sort=${q.sort}&search=${encodeURIComponent(q.search)}`,
+    { headers: { authorization: `Bearer ${token}` } },
+  );
+  const body = await reply.text();
+  if (reply.status !== 200) throw new Error(`unexpected ${reply.status} ${body.slice(0, 200)}`);
+});
+
+console.log(
+  JSON.stringify(
+    {
+      bench: 'workerList',
+      database: scratch.database.driver,
+      machine: machine(),
+      workers: TOTAL_WORKERS,
+      firstSearchMatches: Number(total),
+      bareSql,
+      http,
+      targetP99Ms: 50,
+    },
+    null,
+    2,
+  ),
+);
+await app.close();
+await scratch.dispose();

@@ -1,0 +1,370 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { WorkerListQuery } from '../../src/domain/schemas/workers';
+import {
+  WORKER_SORT_FIELDS,
+  type WorkerFlat,
+  type WorkerNested,
+  type WorkerSortField,
+  type WorkerStatistics,
+} from '../../src/domain/workers';
+import type { Principal } from '../auth/principal';
+import type { Db } from '../db/database';
+import { unprocessable } from '../http/errors';
+
+/**
+ * The worker reads of spec §7 "Workers" as plain SQL: one statement per list page (with the
+ * total as a window count), the current crew and shift as lateral "latest assignment on or
+ * before the site's date" lookups (spec §3), the helmet as the inventory row worn by the worker.
+ */
+
+export const pictureUrl = (siteId: number, workerId: number, file: string | null): string | null =>
+  file ? `/api/sites/${siteId}/workers/${workerId}/picture` : null;
+
+/** The site's calendar date in its own time zone (an unknown zone falls back to UTC). */
+export function siteToday(timezone: string): SQL {
+  return sql`(now() at time zone ${knownZone(timezone)})::date`;
+}
+
+function knownZone(timezone: string): string {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: timezone });
+    return timezone;
+  } catch {
+    return 'UTC';
+  }
+}
+
+const SORT_SQL: Record<WorkerSortField, SQL> = {
+  id: sql`w.id`,
+  name: sql`lower(w.name)`,
+  worker_tag_id: sql`w.worker_tag_id`,
+  contact_number: sql`w.contact_number`,
+  created_at: sql`w.created_at`,
+  updated_at: sql`w.updated_at`,
+  worker_role_name: sql`lower(r.name)`,
+  subcontractor_name: sql`lower(s.name)`,
+  wnt_inventory_id: sql`i.wnt_inventory_id`,
+  last_seen: sql`i.last_seen`,
+};
+
+/** "name,asc" → ORDER BY; 422 on an unknown field or direction. */
+export function orderBy(sort: string | undefined): SQL {
+  if (!sort) return sql`lower(w.name) asc, w.id asc`;
+  const [field, direction = 'asc', ...rest] = sort.split(',').map((part) => part.trim());
+  if (
+    rest.length > 0 ||
+    !(WORKER_SORT_FIELDS as readonly string[]).includes(field ?? '') ||
+    (direction !== 'asc' && direction !== 'desc')
+  ) {
+    throw unprocessable({ sort: 'Sort accepts field,asc or field,desc' });
+  }
+  const dir = direction === 'desc' ? sql`desc nulls last` : sql`asc nulls last`;
+  return sql`${SORT_SQL[field as WorkerSortField]} ${dir}, w.id ${direction === 'desc' ? sql`desc` : sql`asc`}`;
+}
+
+/** What a crew manager may see: workers whose current crew it manages; undefined for others. */
+export function scopeOf(principal: Principal): SQL | undefined {
+  if (principal.role !== 'crew-manager') return undefined;
+  return sql`exists (select 1 from crew_managers cm where cm.crew_id = cc.crew_id and cm.user_id = ${principal.id})`;
+}
+
+const BASE_JOINS = sql`
+    left join inventory_items i on i.worker_id = w.id
+    left join worker_roles r on r.id = w.worker_role_id
+    left join subcontractors s on s.id = w.subcontractor_id`;
+
+function fromWorkers(today: SQL): SQL {
+  return sql`
+    from workers w ${BASE_JOINS}
+    ${placeJoins(today)}`;
+}
+
+/** Location names and the current crew and shift (the lateral lookups are per row: keep them off large scans). */
+function placeJoins(today: SQL): SQL {
+  return sql`
+    left join floors f on f.id = i.floor_id
+    left join buildings b on b.id = f.building_id
+    left join zones z on z.id = i.zone_id
+    left join lateral (
+      select ca.crew_id, c.name from crew_assignments ca join crews c on c.id = ca.crew_id
+      where ca.worker_id = w.id and ca.assigned_at <= ${today}
+      order by ca.assigned_at desc, ca.id desc limit 1
+    ) cc on true
+    left join lateral (
+      select wa.workshift_id, ws.name from workshift_assignments wa join workshifts ws on ws.id = wa.workshift_id
+      where wa.worker_id = w.id and wa.assigned_at <= ${today}
+      order by wa.assigned_at desc, wa.id desc limit 1
+    ) cw on true`;
+}
+
+const FLAT_COLUMNS = sql`
+  w.id, w.name, w.site_id, w.worker_tag_id, w.contact_number, w.helmet_color, w.picture_file,
+  w.created_at, w.updated_at, w.worker_role_id, w.subcontractor_id,
+  i.id as inventory_id, i.assigned_at as inventory_assigned_at, i.is_online, i.is_active,
+  i.wnt_inventory_id, i.last_seen, i.last_active_at,
+  r.name as worker_role_name, s.name as subcontractor_name,
+  b.name as building_name, f.name as floor_name, z.name as zone_name,
+  cc.name as crew_name, cw.name as workshift_name`;
+
+interface FlatRow {
+  id: number;
+  name: string;
+  site_id: number;
+  worker_tag_id: string | null;
+  contact_number: string | null;
+  helmet_color: string | null;
+  picture_file: string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+  worker_role_id: number | null;
+  subcontractor_id: number | null;
+  inventory_id: number | null;
+  inventory_assigned_at: Date | string | null;
+  is_online: boolean | null;
+  is_active: boolean | null;
+  wnt_inventory_id: string | null;
+  last_seen: Date | string | null;
+  last_active_at: Date | string | null;
+  worker_role_name: string | null;
+  subcontractor_name: string | null;
+  building_name: string | null;
+  floor_name: string | null;
+  zone_name: string | null;
+  crew_name: string | null;
+  workshift_name: string | null;
+  total?: number | string;
+}
+
+const iso = (value: Date | string | null): string | null =>
+  value === null ? null : new Date(value).toISOString();
+
+function toFlat(row: FlatRow): WorkerFlat {
+  return {
+    id: row.id,
+    media_url: pictureUrl(row.site_id, row.id, row.picture_file),
+    name: row.name,
+    site_id: row.site_id,
+    worker_tag_id: row.worker_tag_id,
+    contact_number: row.contact_number,
+    helmet_color: row.helmet_color,
+    created_at: iso(row.created_at) ?? '',
+    updated_at: iso(row.updated_at) ?? '',
+    inventory_id: row.inventory_id,
+    inventory_assigned_at: iso(row.inventory_assigned_at),
+    is_online: row.is_online,
+    is_active: row.is_active,
+    worker_role_id: row.worker_role_id,
+    worker_role_name: row.worker_role_name,
+    wnt_inventory_id: row.wnt_inventory_id,
+    building_name: row.building_name,
+    floor_name: row.floor_name,
+    zone_name: row.zone_name,
+    last_seen: iso(row.last_seen),
+    last_active_at: iso(row.last_active_at),
+    subcontractor_id: row.subcontractor_id,
+    subcontractor_name: row.subcontractor_name,
+    crew_name: row.crew_name,
+    workshift_name: row.workshift_name,
+  };
+}
+
+async function rows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+function filters(siteId: number, principal: Principal, query: WorkerListQuery): SQL {
+  const parts: SQL[] = [sql`w.site_id = ${siteId}`];
+  const scope = scopeOf(principal);
+  if (scope) parts.push(scope);
+  const search = query.search?.trim().toLowerCase();
+  if (search) {
+    parts.push(sql`(strpos(lower(w.name), ${search}) > 0 or strpos(lower(coalesce(w.worker_tag_id, '')), ${search}) > 0
+      or strpos(lower(coalesce(i.wnt_inventory_id, '')), ${search}) > 0)`);
+  }
+  if (query.roleId) parts.push(sql`w.worker_role_id = ${query.roleId}`);
+  if (query.subcontractorId) parts.push(sql`w.subcontractor_id = ${query.subcontractorId}`);
+  if (query.crewId) parts.push(sql`cc.crew_id = ${query.crewId}`);
+  if (query.workshiftId) parts.push(sql`cw.workshift_id = ${query.workshiftId}`);
+  if (query.floorId) parts.push(sql`i.floor_id = ${query.floorId}`);
+  // Spec §3: active = online and active; inactive = online, not active; offline = a helmet not online.
+  if (query.status === 'active') parts.push(sql`i.is_online and i.is_active`);
+  if (query.status === 'inactive') parts.push(sql`i.is_online and not i.is_active`);
+  if (query.status === 'offline') parts.push(sql`i.id is not null and not i.is_online`);
+  return sql.join(parts, sql` and `);
+}
+
+/** The one statement behind a list page (exported for the benchmark's bare-SQL baseline). */
+export function listWorkersSql(
+  principal: Principal,
+  site: { id: number; timezone: string },
+  query: WorkerListQuery,
+): SQL {
+  const page = query.page ?? 1;
+  const perPage = query.perPage ?? DEFAULT_PER_PAGE;
+  const today = siteToday(site.timezone);
+  const order = orderBy(query.sort);
+  // The page's ids first, over the cheap joins only unless a filter or the crew-manager scope
+  // needs the current crew or shift; the names and lateral lookups then run for that page alone.
+  const needsAssignments = Boolean(query.crewId || query.workshiftId || scopeOf(principal));
+  const from = needsAssignments ? fromWorkers(today) : sql`from workers w ${BASE_JOINS}`;
+  return sql`with page as (
+      select w.id, count(*) over () as total ${from}
+      where ${filters(site.id, principal, query)}
+      order by ${order} limit ${perPage} offset ${(page - 1) * perPage})
+    select ${FLAT_COLUMNS}, page.total from page join workers w on w.id = page.id ${BASE_JOINS} ${placeJoins(today)}
+    order by ${order}`;
+}
+
+export interface WorkerPage {
+  items: WorkerFlat[];
+  meta: { page: number; perPage: number; total: number };
+}
+
+export const DEFAULT_PER_PAGE = 50;
+
+export async function listWorkers(
+  db: Db,
+  principal: Principal,
+  site: { id: number; timezone: string },
+  query: WorkerListQuery,
+): Promise<WorkerPage> {
+  const page = query.page ?? 1;
+  const perPage = query.perPage ?? DEFAULT_PER_PAGE;
+  const found = await rows<FlatRow>(db, listWorkersSql(principal, site, query));
+  let total = found[0] ? Number(found[0].total) : 0;
+  if (found.length === 0 && page > 1) {
+    const [count] = await rows<{ total: number | string }>(
+      db,
+      sql`select count(*) as total ${fromWorkers(siteToday(site.timezone))} where ${filters(site.id, principal, query)}`,
+    );
+    total = Number(count?.total ?? 0);
+  }
+  return { items: found.map(toFlat), meta: { page, perPage, total } };
+}
+
+/** One worker of the site the caller may see as a flat row, or null (→ 404). */
+export async function findWorker(
+  db: Db,
+  principal: Principal,
+  site: { id: number; timezone: string },
+  workerId: number,
+): Promise<WorkerFlat | null> {
+  const [row] = await rows<FlatRow>(
+    db,
+    sql`select ${FLAT_COLUMNS} ${fromWorkers(siteToday(site.timezone))}
+        where ${filters(site.id, principal, {})} and w.id = ${workerId}`,
+  );
+  return row ? toFlat(row) : null;
+}
+
+/** The nested form of one worker (spec §3), with its crew, shift and helmet history. */
+export async function nestedWorker(db: Db, flat: WorkerFlat): Promise<WorkerNested> {
+  const crews = await rows<{ crew_id: number; crew_name: string; assigned_at: string | Date }>(
+    db,
+    sql`select ca.crew_id, c.name as crew_name, ca.assigned_at::text as assigned_at from crew_assignments ca
+        join crews c on c.id = ca.crew_id where ca.worker_id = ${flat.id} order by ca.assigned_at, ca.id`,
+  );
+  const shifts = await rows<{ workshift_id: number; workshift_name: string; assigned_at: string }>(
+    db,
+    sql`select wa.workshift_id, ws.name as workshift_name, wa.assigned_at::text as assigned_at
+        from workshift_assignments wa join workshifts ws on ws.id = wa.workshift_id
+        where wa.worker_id = ${flat.id} order by wa.assigned_at, wa.id`,
+  );
+  const helmets = await rows<{
+    inventory_id: number;
+    wnt_inventory_id: string;
+    assigned_at: Date | string;
+    unassigned_at: Date | string | null;
+  }>(
+    db,
+    sql`select h.inventory_item_id as inventory_id, i.wnt_inventory_id, h.assigned_at, h.unassigned_at
+        from helmet_assignments h join inventory_items i on i.id = h.inventory_item_id
+        where h.worker_id = ${flat.id} order by h.assigned_at desc, h.id desc limit 100`,
+  );
+  const named = (name: string | null) => (name === null ? null : { name });
+  return {
+    id: flat.id,
+    media_url: flat.media_url,
+    name: flat.name,
+    site_id: flat.site_id,
+    worker_tag_id: flat.worker_tag_id,
+    contact_number: flat.contact_number,
+    helmet_color: flat.helmet_color,
+    created_at: flat.created_at,
+    updated_at: flat.updated_at,
+    inventory_id: flat.inventory_id,
+    inventory_assigned_at: flat.inventory_assigned_at,
+    worker_role_id: flat.worker_role_id,
+    subcontractor_id: flat.subcontractor_id,
+    WorkerRole: named(flat.worker_role_name),
+    Subcontractor: named(flat.subcontractor_name),
+    Inventory:
+      flat.inventory_id === null
+        ? null
+        : {
+            is_online: flat.is_online ?? false,
+            is_active: flat.is_active ?? false,
+            wnt_inventory_id: flat.wnt_inventory_id ?? '',
+            Building: named(flat.building_name),
+            Floor: named(flat.floor_name),
+            Zone: named(flat.zone_name),
+            last_seen: flat.last_seen,
+            last_active_at: flat.last_active_at,
+          },
+    AssignedCrews: crews.map((c) => ({ ...c, assigned_at: String(c.assigned_at).slice(0, 10) })),
+    AssignedWorkshifts: shifts.map((s) => ({ ...s, assigned_at: String(s.assigned_at).slice(0, 10) })),
+    HelmetHistory: helmets.map((h) => ({
+      inventory_id: h.inventory_id,
+      wnt_inventory_id: h.wnt_inventory_id,
+      assigned_at: iso(h.assigned_at) ?? '',
+      unassigned_at: iso(h.unassigned_at),
+    })),
+    crew_name: flat.crew_name,
+    workshift_name: flat.workshift_name,
+  };
+}
+
+/** Totals by status, role and subcontractor over the workers the caller may see. */
+export async function workerStatistics(
+  db: Db,
+  principal: Principal,
+  site: { id: number; timezone: string },
+): Promise<WorkerStatistics> {
+  const from = sql`${fromWorkers(siteToday(site.timezone))} where ${filters(site.id, principal, {})}`;
+  const [status] = await rows<Record<string, number | string>>(
+    db,
+    sql`select count(*) as total,
+          count(*) filter (where i.is_online and i.is_active) as active,
+          count(*) filter (where i.is_online and not i.is_active) as inactive,
+          count(*) filter (where i.id is not null and not i.is_online) as offline,
+          count(*) filter (where i.id is null) as no_helmet ${from}`,
+  );
+  const byRole = await rows<{ id: number | null; name: string | null; count: number | string }>(
+    db,
+    sql`select w.worker_role_id as id, r.name, count(*) as count ${from}
+        group by w.worker_role_id, r.name order by lower(r.name) nulls last`,
+  );
+  const bySub = await rows<{ id: number | null; name: string | null; count: number | string }>(
+    db,
+    sql`select w.subcontractor_id as id, s.name, count(*) as count ${from}
+        group by w.subcontractor_id, s.name order by lower(s.name) nulls last`,
+  );
+  const n = (value: number | string | undefined) => Number(value ?? 0);
+  const counted = (row: { id: number | null; name: string | null; count: number | string }) => ({
+    id: row.id,
+    name: row.name,
+    count: n(row.count),
+  });
+  return {
+    total: n(status?.total),
+    byStatus: {
+      active: n(status?.active),
+      inactive: n(status?.inactive),
+      offline: n(status?.offline),
+      noHelmet: n(status?.no_helmet),
+    },
+    byRole: byRole.map(counted),
+    bySubcontractor: bySub.map(counted),
+  };
+}

@@ -1,0 +1,44 @@
+import { type Static, Type } from 'typebox';
+import { WORKER_PER_PAGE_MAX } from '../workers';
+import { IdSchema } from './sites';
+
+/**
+ * Request schemas of the worker routes (spec §7 "Workers"). Bodies are loose on purpose (strings
+ * up to a generous bound): the field rules and their spec §5 messages live in
+ * src/domain/workerValidation.ts so the answer is a 422 with the right text, never a schema error.
+ */
+
+const Text = Type.Union([Type.String({ maxLength: 1000 }), Type.Null()]);
+const NumberText = Type.Union([Type.String({ maxLength: 1000 }), Type.Number(), Type.Null()]);
+const NullableId = Type.Union([IdSchema, Type.Null()]);
+
+export const WorkerBodySchema = Type.Object({
+  name: Type.Optional(Text),
+  worker_tag_id: Type.Optional(Text),
+  contact_number: Type.Optional(NumberText),
+  helmet_color: Type.Optional(Text),
+  worker_role_id: Type.Optional(NullableId),
+  subcontractor_id: Type.Optional(NullableId),
+});
+export type WorkerBody = Static<typeof WorkerBodySchema>;
+
+export const WorkerParamsSchema = Type.Object({ id: IdSchema, workerId: IdSchema });
+export const WorkerHelmetParamsSchema = Type.Object({ id: IdSchema, workerId: IdSchema, helmetId: IdSchema });
+
+export const WorkerListQuerySchema = Type.Object({
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
+  perPage: Type.Optional(Type.Integer({ minimum: 1, maximum: WORKER_PER_PAGE_MAX })),
+  /** "field,asc" or "field,desc"; field one of WORKER_SORT_FIELDS. */
+  sort: Type.Optional(Type.String({ maxLength: 64 })),
+  /** Case-insensitive substring of name, worker tag id or the helmet's wnt id. */
+  search: Type.Optional(Type.String({ maxLength: 100 })),
+  roleId: Type.Optional(IdSchema),
+  subcontractorId: Type.Optional(IdSchema),
+  crewId: Type.Optional(IdSchema),
+  workshiftId: Type.Optional(IdSchema),
+  status: Type.Optional(
+    Type.Union([Type.Literal('active'), Type.Literal('inactive'), Type.Literal('offline')]),
+  ),
+  floorId: Type.Optional(IdSchema),
+});
+export type WorkerListQuery = Static<typeof WorkerListQuerySchema>;

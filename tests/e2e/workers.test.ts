@@ -1,0 +1,195 @@
+import { crc32, deflateSync } from 'node:zlib';
+import { and, eq, isNotNull } from 'drizzle-orm';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inventoryItems } from '../../server/db/schema';
+import { messages } from '../../src/domain/messages';
+import { workerMessages } from '../../src/domain/workerValidation';
+import { browserSuite } from './helpers/browserSuite';
+import { signIn } from './helpers/pages';
+import { recordToasts, toastsSeen } from './helpers/toasts';
+
+/** A small real PNG (signature, IHDR, one IDAT, IEND), one flat colour. */
+function makePng(size: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header[8] = 8;
+  header[9] = 2;
+  const row = Buffer.alloc(1 + size * 3, 0);
+  for (let x = 0; x < size; x++) row.set([230, 120, 30], 1 + x * 3);
+  const rows = Buffer.concat(Array.from({ length: size }, () => row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+const byTestId = (id: string) => `[data-testid="${id}"]`;
+const WORKER_NAME = 'Zubair E2E Rigger';
+const WORKER_TAG = 'E2E-TAG-77';
+const SPARE_HELMET = 'HLM-E2E-SPARE';
+
+async function waitForToast(page: Page, text: string): Promise<void> {
+  await expect.poll(() => toastsSeen(page), { timeout: 10_000 }).toContain(text);
+}
+
+describe('Workers in Chromium', () => {
+  const env = browserSuite();
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    // Every demo helmet is worn: a spare one on the demo site's first network, for the picker.
+    const [worn] = await env.server.db
+      .select({ networkId: inventoryItems.networkId })
+      .from(inventoryItems)
+      .where(
+        and(
+          eq(inventoryItems.siteId, env.server.siteId),
+          eq(inventoryItems.type, 'helmet'),
+          isNotNull(inventoryItems.networkId),
+        ),
+      )
+      .limit(1);
+    await env.server.db.insert(inventoryItems).values({
+      siteId: env.server.siteId,
+      networkId: worn.networkId,
+      wntInventoryId: SPARE_HELMET,
+      type: 'helmet',
+    });
+    context = await env.browser.newContext({ viewport: { width: 1400, height: 900 }, acceptDownloads: true });
+    page = await context.newPage();
+    await recordToasts(page);
+    await signIn(page, env.server.baseUrl, 'site-admin@demo.sitewatch.dev');
+    await page.goto(`${env.server.baseUrl}/workers`);
+    await page.waitForSelector(byTestId('workers-table'));
+  });
+  afterAll(() => context?.close());
+
+  it('lists the demo workers with a total in thousands-separated form and helmet dots', async () => {
+    const count = await page.locator(byTestId('workers-count')).innerText();
+    expect(count).toMatch(/^Workers: \d{1,3}(,\d{3})*$/);
+    expect(await page.locator('.sw-helmet-dot').count()).toBeGreaterThan(0);
+  });
+
+  it('creates a worker with a picture, checking the fields first', async () => {
+    await page.click(byTestId('workers-new'));
+    await page.waitForSelector(byTestId('worker-form'));
+    await page.click(byTestId('worker-form-submit'));
+    await expect
+      .poll(() => page.locator(byTestId('worker-form')).innerText())
+      .toContain(messages.required('Name'));
+    await page.fill(byTestId('worker-field-contact_number'), '05x12');
+    await page.click(byTestId('worker-form-submit'));
+    await expect
+      .poll(() => page.locator(byTestId('worker-form')).innerText())
+      .toContain(messages.onlyDigits('Contact number'));
+
+    await page.fill(byTestId('worker-field-name'), WORKER_NAME);
+    await page.fill(byTestId('worker-field-worker_tag_id'), WORKER_TAG);
+    await page.fill(byTestId('worker-field-contact_number'), '0501234567');
+    await page.fill(byTestId('worker-field-helmet_color'), 'orange');
+    await page.setInputFiles(byTestId('worker-field-picture'), {
+      name: 'face.png',
+      mimeType: 'image/png',
+      buffer: makePng(64),
+    });
+    await page.click(byTestId('worker-form-submit'));
+    await waitForToast(page, messages.created('Worker'));
+    await page.waitForSelector(byTestId('worker-details'));
+    expect(await page.locator(byTestId('worker-name')).innerText()).toBe(WORKER_NAME);
+    // The uploaded picture comes back through the API with the token.
+    await page.waitForSelector(byTestId('worker-picture'));
+    await page.waitForSelector('.bp6-overlay-enter-done .bp6-drawer, .bp6-drawer.bp6-overlay-enter-done');
+    await page.screenshot({ path: 'test-output/screenshots/workers-drawer.png' });
+  });
+
+  it('assigns the spare helmet from the unassigned picker', async () => {
+    await page.selectOption(byTestId('worker-helmet-picker'), { label: SPARE_HELMET });
+    await page.click(byTestId('worker-helmet-assign'));
+    await waitForToast(page, workerMessages.helmetAssigned);
+    await expect
+      .poll(() => page.locator(byTestId('worker-helmet-current')).innerText())
+      .toContain(SPARE_HELMET);
+    await page.click('.bp6-drawer .bp6-dialog-close-button');
+    await page.waitForSelector(byTestId('worker-drawer'), { state: 'detached' });
+  });
+
+  it('finds the worker by its helmet through the server search', async () => {
+    await page.fill(byTestId('workers-search'), SPARE_HELMET);
+    await expect
+      .poll(() => page.locator(byTestId('workers-count')).innerText(), { timeout: 10_000 })
+      .toBe('Workers: 1');
+    const helmetCell = page.locator(byTestId('workers-helmet')).first();
+    expect(await helmetCell.innerText()).toContain(SPARE_HELMET);
+    expect(await helmetCell.locator('.sw-helmet-dot').count()).toBe(1);
+    await page.screenshot({ path: 'test-output/screenshots/workers.png' });
+    await page.click(byTestId('workers-open'));
+    await page.waitForSelector(byTestId('worker-details'));
+  });
+
+  it('unassigns the helmet after "Are you sure to unassign helmet?"', async () => {
+    await page.click(byTestId('worker-helmet-unassign'));
+    await expect
+      .poll(() => page.locator('.bp6-alert').innerText())
+      .toContain('Are you sure to unassign helmet?');
+    await page.locator('.bp6-alert').getByRole('button', { name: 'Yes' }).click();
+    await waitForToast(page, workerMessages.helmetUnassigned);
+    await page.waitForSelector(byTestId('worker-helmet-picker'));
+  });
+
+  it('deletes the worker after a confirmation', async () => {
+    await page.click(byTestId('worker-delete'));
+    await page.locator('.bp6-alert').getByRole('button', { name: 'Yes' }).click();
+    await waitForToast(page, messages.deleted('Worker'));
+    await page.waitForSelector(byTestId('worker-drawer'), { state: 'detached' });
+    await page.fill(byTestId('workers-search'), WORKER_TAG);
+    await page.waitForSelector(byTestId('workers-empty'));
+  });
+
+  it('exports the filtered list to .xlsx', async () => {
+    await page.fill(byTestId('workers-search'), 'HLM-000');
+    await expect
+      .poll(() => page.locator(byTestId('workers-count')).innerText(), { timeout: 10_000 })
+      .toBe('Workers: 9');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.click(byTestId('workers-export')),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^workers-.+\.xlsx$/);
+    const path = await download.path();
+    const { default: ExcelJS } = await import('exceljs');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(path);
+    const sheet = workbook.worksheets[0];
+    expect(sheet.getRow(1).getCell(1).value).toBe('Name');
+    expect(sheet.rowCount).toBe(1 + 9);
+  });
+
+  it('reads right to left in Arabic, with Arabic headings and the drawer on the left', async () => {
+    await page.fill(byTestId('workers-search'), '');
+    await page.selectOption(byTestId('language-switch'), 'ar');
+    await page.waitForFunction(() => document.documentElement.dir === 'rtl');
+    await expect.poll(() => page.locator(byTestId('workers-count')).innerText()).toMatch(/^العمال: /);
+    expect(await page.locator(byTestId('workers-table')).innerText()).toContain('الاسم');
+    await page.screenshot({ path: 'test-output/screenshots/workers-ar-list.png' });
+    await page.locator(byTestId('workers-open')).first().click();
+    await page.waitForSelector(byTestId('worker-details'));
+    // After its slide-in, the drawer sits against the left edge.
+    await expect.poll(async () => (await page.locator('.bp6-drawer').boundingBox())?.x).toBe(0);
+    await page.screenshot({ path: 'test-output/screenshots/workers-ar.png' });
+    await page.click('.bp6-drawer .bp6-dialog-close-button');
+    await page.selectOption(byTestId('language-switch'), 'en');
+  });
+});
