@@ -164,7 +164,8 @@ describe('Maps & Zones in Chromium', () => {
       );
       await alert.getByRole('button', { name: 'Delete' }).click();
       await zoneItem(page, ZONE_NAME).waitFor({ state: 'detached' });
-      expect(await toastsSeen(page)).toContain('Zone is deleted successfully');
+      // The toast follows the list's refresh: wait for it rather than read once.
+      await expect.poll(() => toastsSeen(page)).toContain('Zone is deleted successfully');
 
       await page.reload();
       await page.waitForSelector(`${byTestId('floor-item')}[data-selected]`);
