@@ -115,7 +115,7 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
  * Three storeys for a demo building: generated blueprints (drawn on first read, see
- * BlueprintStore) whose corners a–d span the footprint, a work and a restricted zone on each,
+ * blueprintStore) whose corners a–d span the footprint, a work and a restricted zone on each,
  * and the building's assembly zone on its ground floor.
  */
 async function seedFloors(tx: Tx, buildingId: number, building: number): Promise<DemoFloor[]> {

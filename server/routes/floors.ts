@@ -13,7 +13,7 @@ import { allow, allowFloorPlanReaders } from '../auth/authenticate';
 import { principalOf } from '../auth/principal';
 import { requireBuilding, requireSite } from '../auth/tenancy';
 import { buildings, floors, zones } from '../db/schema';
-import { BlueprintStore } from '../floors/blueprintStore';
+import { blueprintStore } from '../floors/blueprintStore';
 import { requireFloor } from '../floors/floorAccess';
 import { readFloorForm } from '../floors/floorForm';
 import { floorById, listFloors } from '../floors/floorRows';
@@ -50,7 +50,7 @@ function floorValues(fields: FloorFields) {
  * removed again when the row cannot be written.
  */
 export const floorRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { db, config }) => {
-  const store = new BlueprintStore(config.dataDir);
+  const store = blueprintStore(config.dataDir);
   // Scoped to this plugin: only floor forms take multipart bodies.
   await app.register(multipart, {
     limits: { fileSize: FLOOR_IMAGE_MAX_BYTES, files: 1, fields: 30, parts: 31, fieldSize: 1000 },

@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { Type } from 'typebox';
+import { isCalendarDate } from '../../src/domain/calendarDate';
 import { IdSchema } from '../../src/domain/schemas/sites';
 import type { Principal } from '../auth/principal';
 import type { Db } from '../db/database';
@@ -22,9 +23,7 @@ export const AssignReplySchema = Type.Object({
 
 /** A real calendar date as YYYY-MM-DD, or 422 on `assigned_at`. */
 export function assignmentDate(value: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  const parsed = match ? new Date(`${value}T00:00:00Z`) : null;
-  if (!parsed || Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== value) {
+  if (!isCalendarDate(value)) {
     throw unprocessable({ assigned_at: 'Assigned at is invalid' });
   }
   return value;

@@ -1,3 +1,4 @@
+import { isCalendarDay } from './calendarDate';
 import {
   HELMET_EVENT_TYPES,
   type HelmetEventMessage,
@@ -45,18 +46,11 @@ function isRowId(value: unknown): value is number {
   return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_INT4;
 }
 
-/** Date.parse rolls 30 February over into March; such a day was never a reading time. */
-function isCalendarDate(iso: string): boolean {
-  const [year, month, day] = iso.slice(0, 10).split('-').map(Number);
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
-
 /** The timestamp normalised to `toISOString()`, so one instant has one spelling. */
 function checkTimestamp(value: unknown, nowMs: number): Check<string> {
   if (typeof value !== 'string' || !ISO_TIMESTAMP.test(value)) return fail('badShape');
   const ms = Date.parse(value);
-  if (!Number.isFinite(ms) || !isCalendarDate(value)) return fail('badShape');
+  if (!Number.isFinite(ms) || !isCalendarDay(value)) return fail('badShape');
   if (ms > nowMs + MAX_CLOCK_SKEW_MS) return fail('futureTimestamp');
   return { ok: true, value: new Date(ms).toISOString() };
 }

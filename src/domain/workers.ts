@@ -1,6 +1,7 @@
 import dayjs from 'dayjs';
 import 'dayjs/locale/ar';
 import relativeTime from 'dayjs/plugin/relativeTime';
+import type { LatLong } from './floor';
 import { connectionStatus } from './inventory';
 
 dayjs.extend(relativeTime);
@@ -48,6 +49,15 @@ export interface WorkerNestedInventory {
   Zone: { name: string } | null;
   last_seen: string | null;
   last_active_at: string | null;
+  /**
+   * Where the helmet was last placed, for the worker's page (issue 6; not in the spec's nested
+   * form, an additive departure recorded in docs/decisions.md). Null until it has been placed;
+   * optional so that a reply without them (an older server) still reads as "not placed".
+   */
+  floor_id?: number | null;
+  building_id?: number | null;
+  zone_id?: number | null;
+  coordinates?: LatLong | null;
 }
 
 export interface WorkerCrewAssignment {

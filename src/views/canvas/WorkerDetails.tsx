@@ -2,8 +2,8 @@ import { Button, Card, H5, Tag } from '@blueprintjs/core';
 import { type KeyboardEvent, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { connectionStatus, type WorkerOnMap } from '../../domain/inventory';
+import { relativeTimeOf } from '../../domain/workers';
 import defaultProfile from './defaultProfile.svg';
-import { relativeTimeFrom } from './relativeTime';
 
 /** Spec §3: a missing contact number, subcontractor or last-seen reads -NA-. */
 const NA = '-NA-';
@@ -20,7 +20,7 @@ export function WorkerDetails({ worker, onClose }: WorkerDetailsProps) {
   const { t, i18n } = useTranslation();
   const closeRef = useRef<HTMLButtonElement>(null);
   const status = connectionStatus(worker);
-  const lastSeen = relativeTimeFrom(worker.last_seen, i18n.language);
+  const lastSeen = relativeTimeOf(worker.last_seen, new Date(), i18n.language);
 
   // Opening from a click leaves focus on the canvas; Escape there closes it too (the engine's).
   useEffect(() => {

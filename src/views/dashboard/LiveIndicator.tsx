@@ -1,6 +1,6 @@
 import { Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import type { LiveConnection } from './useLiveWorkers';
+import type { LiveConnection } from '../canvas/useLiveWorkers';
 
 const INTENT = { connecting: 'none', live: 'success', reconnecting: 'warning', offline: 'danger' } as const;
 const ICON = { connecting: 'refresh', live: 'feed', reconnecting: 'refresh', offline: 'offline' } as const;

@@ -8,8 +8,11 @@ import { build } from 'vite';
 export const CANVAS_HARNESS_DIR = resolve('test-output/canvas-harness');
 const HARNESS_SOURCE = resolve('tests/e2e/harness');
 
-/** Builds tests/e2e/harness (a page with only the floor canvas) into test-output/canvas-harness. */
-export async function buildCanvasHarness(): Promise<void> {
+/**
+ * Builds tests/e2e/harness (a page with only the floor canvas) into test-output/canvas-harness;
+ * another harness page of that folder builds into a folder of its own.
+ */
+export async function buildCanvasHarness(page = 'canvas.html', outDir = CANVAS_HARNESS_DIR): Promise<void> {
   await build({
     root: HARNESS_SOURCE,
     configFile: false,
@@ -17,11 +20,11 @@ export async function buildCanvasHarness(): Promise<void> {
     logLevel: 'warn',
     plugins: [react()],
     build: {
-      outDir: CANVAS_HARNESS_DIR,
+      outDir,
       emptyOutDir: true,
       sourcemap: false,
       chunkSizeWarningLimit: 4000,
-      rolldownOptions: { input: join(HARNESS_SOURCE, 'canvas.html') },
+      rolldownOptions: { input: join(HARNESS_SOURCE, page) },
     },
   });
 }
@@ -44,9 +47,11 @@ export interface StaticServer {
 }
 
 /** A tiny static file server for the built harness on a free local port. */
-export async function serveCanvasHarness(dir = CANVAS_HARNESS_DIR): Promise<StaticServer> {
-  if (!existsSync(join(dir, 'canvas.html')))
-    throw new Error(`No harness in ${dir}: run buildCanvasHarness()`);
+export async function serveCanvasHarness(
+  dir = CANVAS_HARNESS_DIR,
+  page = 'canvas.html',
+): Promise<StaticServer> {
+  if (!existsSync(join(dir, page))) throw new Error(`No harness in ${dir}: run buildCanvasHarness()`);
   const server = createServer((req, res) => {
     const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(
       /^(\.\.[/\\])+/,
@@ -63,7 +68,7 @@ export async function serveCanvasHarness(dir = CANVAS_HARNESS_DIR): Promise<Stat
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}/canvas.html`,
+    url: `http://127.0.0.1:${port}/${page}`,
     close: () => new Promise((done) => server.close(() => done())),
   };
 }
