@@ -1,10 +1,16 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_SITE, demoEmail } from '../../server/db/demoSeed';
-import { crewAssignments, crews, sites, users, workers } from '../../server/db/schema';
+import { demoEmail } from '../../server/db/demoSeed';
+import { crewAssignments, crews, users } from '../../server/db/schema';
 import type { Role } from '../../src/domain/roles';
-import { type OtherTenant, seedOtherTenant } from './helpers/otherTenant';
-import { startTestApp, type TestApp } from './helpers/testApp';
+import {
+  addOtherTenantWorker,
+  startDemoSiteSuite,
+  suiteRequests,
+  workerIdsOf,
+} from './helpers/demoSiteSuite';
+import type { OtherTenant } from './helpers/otherTenant';
+import type { TestApp } from './helpers/testApp';
 
 interface Crew {
   id: number;
@@ -22,42 +28,31 @@ describe('crews', () => {
   let otherWorkerId: number;
   let crewManagerId: number;
   let siteWorkerIds: number[];
-  const tokens = {} as Record<Role, string>;
+  let tokens: Record<Role, string>;
 
   beforeAll(async () => {
-    t = await startTestApp();
-    other = await seedOtherTenant(t.db);
-    [{ id: siteId }] = await t.db.select().from(sites).where(eq(sites.name, DEMO_SITE));
-    for (const role of [
+    ({ t, other, siteId, tokens } = await startDemoSiteSuite([
       'group-of-sites-admin',
       'group-of-sites-viewer',
       'crew-manager',
       'site-engineer',
-    ] as const)
-      tokens[role] = await t.loginAs(role);
+    ]));
     otherAdmin = await t.login(other.email('group-of-sites-admin'));
     [{ id: otherCrewId }] = await t.db
       .insert(crews)
       .values({ siteId: other.siteId, name: 'Depot crew' })
       .returning();
-    [{ id: otherWorkerId }] = await t.db
-      .insert(workers)
-      .values({ siteId: other.siteId, name: 'Depot worker' })
-      .returning();
+    otherWorkerId = await addOtherTenantWorker(t.db, other);
     [{ id: crewManagerId }] = await t.db
       .select()
       .from(users)
       .where(eq(users.email, demoEmail('crew-manager')));
-    siteWorkerIds = (
-      await t.db.select({ id: workers.id }).from(workers).where(eq(workers.siteId, siteId))
-    ).map((w) => w.id);
+    siteWorkerIds = await workerIdsOf(t.db, siteId);
   });
   afterAll(() => t.close());
 
   const admin = () => tokens['group-of-sites-admin'];
-  const get = (url: string, token = admin()) => t.call(token, { method: 'GET', url });
-  const post = (url: string, payload: unknown, token = admin()) =>
-    t.call(token, { method: 'POST', url, payload: payload as object });
+  const { get, post } = suiteRequests(() => t, admin);
   const crewsOf = async (token = admin()) =>
     (await get(`/api/sites/${siteId}/crews`, token)).json.data as Crew[];
   const crewNamed = async (name: string) => (await crewsOf()).find((c) => c.name === name) as Crew;

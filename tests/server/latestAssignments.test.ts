@@ -1,15 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_SITE } from '../../server/db/demoSeed';
-import {
-  crewAssignments,
-  crews,
-  sites,
-  workers,
-  workshiftAssignments,
-  workshifts,
-} from '../../server/db/schema';
+import { crewAssignments, crews, sites, workshiftAssignments, workshifts } from '../../server/db/schema';
 import type { Role } from '../../src/domain/roles';
+import { addOtherTenantWorker } from './helpers/demoSiteSuite';
 import { type OtherTenant, seedOtherTenant } from './helpers/otherTenant';
 import { startTestApp, type TestApp } from './helpers/testApp';
 
@@ -81,10 +75,7 @@ describe('latest crew and work shift of each worker', () => {
     ]);
 
     // The same dates on the London site: 11 June is still tomorrow there.
-    [{ id: otherWorkerId }] = await t.db
-      .insert(workers)
-      .values({ siteId: other.siteId, name: 'Depot worker' })
-      .returning();
+    otherWorkerId = await addOtherTenantWorker(t.db, other);
     const [depotA] = await t.db.insert(crews).values({ siteId: other.siteId, name: 'Depot A' }).returning();
     const [depotB] = await t.db.insert(crews).values({ siteId: other.siteId, name: 'Depot B' }).returning();
     await t.db.insert(crewAssignments).values([

@@ -1,42 +1,32 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_SITE } from '../../server/db/demoSeed';
-import { crewAssignments, crews, sites, workerRoles, workers } from '../../server/db/schema';
+import { crewAssignments, crews, workerRoles } from '../../server/db/schema';
 import type { Role } from '../../src/domain/roles';
 import type { WorkerFlat, WorkerNested, WorkerStatistics } from '../../src/domain/workers';
-import { type OtherTenant, seedOtherTenant } from './helpers/otherTenant';
-import { startTestApp, type TestApp } from './helpers/testApp';
+import { addOtherTenantWorker, startDemoSiteSuite, suiteRequests } from './helpers/demoSiteSuite';
+import type { OtherTenant } from './helpers/otherTenant';
+import type { TestApp } from './helpers/testApp';
 
 describe('workers', () => {
   let t: TestApp;
   let other: OtherTenant;
   let siteId: number;
   let otherWorkerId: number;
-  const tokens = {} as Record<Role, string>;
+  let tokens: Record<Role, string>;
 
   beforeAll(async () => {
-    t = await startTestApp();
-    other = await seedOtherTenant(t.db);
-    [{ id: siteId }] = await t.db.select().from(sites).where(eq(sites.name, DEMO_SITE));
-    for (const role of [
+    ({ t, other, siteId, tokens } = await startDemoSiteSuite([
       'group-of-sites-admin',
       'group-of-sites-viewer',
       'crew-manager',
       'site-engineer',
-    ] as const)
-      tokens[role] = await t.loginAs(role);
-    [{ id: otherWorkerId }] = await t.db
-      .insert(workers)
-      .values({ siteId: other.siteId, name: 'Depot worker' })
-      .returning();
+    ]));
+    otherWorkerId = await addOtherTenantWorker(t.db, other);
   });
   afterAll(() => t.close());
 
   const admin = () => tokens['group-of-sites-admin'];
-  const get = (url: string, token = admin()) => t.call(token, { method: 'GET', url });
-  const post = (url: string, payload: unknown, token = admin()) =>
-    t.call(token, { method: 'POST', url, payload: payload as object });
-  const del = (url: string, token = admin()) => t.call(token, { method: 'DELETE', url });
+  const { get, post, del } = suiteRequests(() => t, admin);
   const base = () => `/api/sites/${siteId}/workers`;
 
   it('lists a page of the flat form with meta, sorted, searched and filtered', async () => {

@@ -1,11 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_SITE } from '../../server/db/demoSeed';
-import { sites, workers, workshiftAssignments, workshifts } from '../../server/db/schema';
+import { workshiftAssignments, workshifts } from '../../server/db/schema';
 import type { Role } from '../../src/domain/roles';
 import { BREAK_MESSAGES } from '../../src/domain/workshiftBreaks';
-import { type OtherTenant, seedOtherTenant } from './helpers/otherTenant';
-import { startTestApp, type TestApp } from './helpers/testApp';
+import {
+  addOtherTenantWorker,
+  startDemoSiteSuite,
+  suiteRequests,
+  workerIdsOf,
+} from './helpers/demoSiteSuite';
+import type { OtherTenant } from './helpers/otherTenant';
+import type { TestApp } from './helpers/testApp';
 
 interface Workshift {
   id: number;
@@ -24,37 +29,26 @@ describe('workshifts', () => {
   let otherShiftId: number;
   let otherWorkerId: number;
   let siteWorkerIds: number[];
-  const tokens = {} as Record<Role, string>;
+  let tokens: Record<Role, string>;
 
   beforeAll(async () => {
-    t = await startTestApp();
-    other = await seedOtherTenant(t.db);
-    [{ id: siteId }] = await t.db.select().from(sites).where(eq(sites.name, DEMO_SITE));
-    for (const role of [
+    ({ t, other, siteId, tokens } = await startDemoSiteSuite([
       'group-of-sites-admin',
       'group-of-sites-viewer',
       'crew-manager',
       'site-engineer',
-    ] as const)
-      tokens[role] = await t.loginAs(role);
+    ]));
     [{ id: otherShiftId }] = await t.db
       .insert(workshifts)
       .values({ siteId: other.siteId, name: 'Depot day', startTime: '08:00', endTime: '16:00' })
       .returning();
-    [{ id: otherWorkerId }] = await t.db
-      .insert(workers)
-      .values({ siteId: other.siteId, name: 'Depot worker' })
-      .returning();
-    siteWorkerIds = (
-      await t.db.select({ id: workers.id }).from(workers).where(eq(workers.siteId, siteId))
-    ).map((w) => w.id);
+    otherWorkerId = await addOtherTenantWorker(t.db, other);
+    siteWorkerIds = await workerIdsOf(t.db, siteId);
   });
   afterAll(() => t.close());
 
   const admin = () => tokens['group-of-sites-admin'];
-  const get = (url: string, token = admin()) => t.call(token, { method: 'GET', url });
-  const post = (url: string, payload: unknown, token = admin()) =>
-    t.call(token, { method: 'POST', url, payload: payload as object });
+  const { get, post } = suiteRequests(() => t, admin);
   const create = (body: object) => post(`/api/sites/${siteId}/workshifts`, body);
   const shift = (name: string, start: string, end: string, breaks: { start: string; end: string }[]) => ({
     name,
