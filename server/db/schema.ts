@@ -325,7 +325,12 @@ export const workers = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('workers_site_idx').on(t.siteId), index('workers_site_name_idx').on(t.siteId, t.name)],
+  (t) => [
+    index('workers_site_idx').on(t.siteId),
+    index('workers_site_name_idx').on(t.siteId, t.name),
+    // The worker list's default order (name, then id): a page is an index walk that stops after it.
+    index('workers_site_lower_name_idx').on(t.siteId, sql`lower(${t.name})`, t.id),
+  ],
 );
 
 export const crews = pgTable(

@@ -27,7 +27,7 @@ import { done, ok } from '../http/envelope';
 import { forbidden, HttpError, notFound, unprocessable } from '../http/errors';
 import type { Services } from '../services';
 import { assignHelmet, releaseWorkerHelmet, unassignHelmet } from '../workers/helmets';
-import { WorkerPictureStore } from '../workers/pictureStore';
+import { workerPictureStore } from '../workers/pictureStore';
 import { findWorker, listWorkers, nestedWorker, workerStatistics } from '../workers/workerQueries';
 
 const PICTURE_FIELD = 'picture';
@@ -74,7 +74,7 @@ const columnsOf = (fields: WorkerFields) => ({
  * has no crew yet, so it would vanish from their view).
  */
 export const workerRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { db, config }) => {
-  const store = new WorkerPictureStore(config.dataDir);
+  const store = workerPictureStore(config.dataDir);
   await app.register(multipart, {
     limits: { fileSize: WORKER_PICTURE_MAX_BYTES, files: 1, fields: 0, parts: 1 },
     throwFileSizeLimit: true,

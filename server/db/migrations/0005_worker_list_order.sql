@@ -1,0 +1,1 @@
+CREATE INDEX "workers_site_lower_name_idx" ON "workers" USING btree ("site_id",lower("name"),"id");
