@@ -1,25 +1,57 @@
-import { Drawer, DrawerSize, HTMLTable, NonIdealState } from '@blueprintjs/core';
-import { useQuery } from '@tanstack/react-query';
+import { Button, Tag } from '@blueprintjs/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { latestAssignmentsQuery, type NamedItem } from '../../api/workforce';
+import { workersKeys } from '../../api/workers';
+import {
+  crewManagerUsersQuery,
+  crewsWithManagersQuery,
+  latestAssignmentsQuery,
+  type NamedItem,
+  workforceKeys,
+} from '../../api/workforce';
+import { can } from '../../domain/access';
 import { formatAssignmentDate } from '../../domain/currentAssignment';
 import { currentLocale } from '../../i18n';
-import { useApi } from '../session/SessionProvider';
+import { useApi, useSession } from '../session/SessionProvider';
 import { useSelection } from '../shell/selection';
+import { AssignWorkersDialog } from './AssignWorkersDialog';
+import { CrewManagersDialog } from './CrewManagersDialog';
+import { MembersDrawer } from './MembersDrawer';
+import { MembersTable } from './MembersTable';
 import { type ExtraColumn, NameListScreen } from './NameListScreen';
 import { crewSummaries, formatCount } from './workforceForm';
+
+type Dialog = 'assign' | 'managers' | null;
 
 /** Crews (/crews): a site's crews with their current members and assignment dates (DD/MM/YYYY). */
 export function CrewsScreen() {
   const { t } = useTranslation();
   const api = useApi();
+  const queryClient = useQueryClient();
+  const { user } = useSession();
   const { site } = useSelection();
   const siteId = site?.id ?? 0;
+  const canAssign = user ? can(user.user_role, 'write', 'crews') : false;
+  // Naming managers is for the admins: those who write crews and manage users (not crew managers).
+  const canName = canAssign && (user ? can(user.user_role, 'write', 'users') : false);
   const latest = useQuery({ ...latestAssignmentsQuery(api, siteId), enabled: siteId > 0 });
   const summaries = useMemo(() => crewSummaries(latest.data?.workers ?? []), [latest.data]);
   const [open, setOpen] = useState<NamedItem | null>(null);
+  const [dialog, setDialog] = useState<Dialog>(null);
   const locale = currentLocale();
+  const withManagers = useQuery({
+    ...crewsWithManagersQuery(api, siteId),
+    enabled: canName && open !== null,
+  });
+  const managerUsers = useQuery({
+    ...crewManagerUsersQuery(api, { id: siteId, client_id: site?.client_id ?? 0 }),
+    enabled: canName && open !== null && site !== null,
+  });
+  const openCrew = open ? withManagers.data?.find((crew) => crew.id === open.id) : undefined;
+  const managerNames = (openCrew?.manager_ids ?? []).map(
+    (id) => managerUsers.data?.find((candidate) => candidate.id === id)?.name ?? `#${id}`,
+  );
 
   const columns: ExtraColumn[] = [
     {
@@ -48,38 +80,74 @@ export function CrewsScreen() {
       columns={columns}
       onOpen={setOpen}
     >
-      <Drawer
-        isOpen={open !== null}
+      <MembersDrawer
+        title={open?.name ?? null}
         onClose={() => setOpen(null)}
-        title={open?.name}
-        size={DrawerSize.SMALL}
-        position={locale === 'ar' ? 'left' : 'right'}
+        testId="crew-drawer"
+        onAssign={canAssign ? () => setDialog('assign') : undefined}
+        assignTestId="crew-assign"
       >
-        <div className="sw-workforce-drawer" data-testid="crew-members">
-          {members.length === 0 ? (
-            <NonIdealState icon="people" description={t('workforce.crews.noMembers')} />
-          ) : (
-            <HTMLTable compact striped className="sw-workforce-table">
-              <thead>
-                <tr>
-                  <th>{t('workforce.crews.worker')}</th>
-                  <th>{t('workforce.crews.assignedAt')}</th>
-                  <th>{t('workforce.crews.workshift')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {members.map((member) => (
-                  <tr key={member.workerId}>
-                    <td>{member.name}</td>
-                    <td dir="ltr">{member.assignedAt ? formatAssignmentDate(member.assignedAt) : '-'}</td>
-                    <td>{member.workshift ?? '-'}</td>
-                  </tr>
+        {canName && (
+          <section className="sw-assign-section" data-testid="crew-managers">
+            <div className="sw-assign-section-head">
+              <h4 className="bp6-heading">{t('workforce.managers.heading')}</h4>
+              <Button
+                variant="minimal"
+                size="small"
+                icon="edit"
+                text={t('workforce.managers.edit')}
+                disabled={!openCrew}
+                onClick={() => setDialog('managers')}
+                data-testid="crew-managers-edit"
+              />
+            </div>
+            {managerNames.length === 0 ? (
+              <span className="bp6-text-muted">{t('workforce.managers.none')}</span>
+            ) : (
+              <div className="sw-assign-picked" data-testid="crew-managers-list">
+                {managerNames.map((name, index) => (
+                  <Tag key={openCrew?.manager_ids[index]} minimal round icon="person">
+                    {name}
+                  </Tag>
                 ))}
-              </tbody>
-            </HTMLTable>
-          )}
-        </div>
-      </Drawer>
+              </div>
+            )}
+          </section>
+        )}
+        <MembersTable
+          members={members.map((member) => ({ ...member, other: member.workshift }))}
+          otherHeader={t('workforce.crews.workshift')}
+          empty={t('workforce.crews.noMembers')}
+          testId="crew-members"
+          rowTestId="crew-member"
+        />
+      </MembersDrawer>
+      {dialog === 'assign' && open && site && (
+        <AssignWorkersDialog
+          siteId={site.id}
+          timeZone={site.timezone}
+          kind="crews"
+          target={open}
+          worker={null}
+          onClose={() => setDialog(null)}
+          onSaved={() => {
+            setDialog(null);
+            void queryClient.invalidateQueries({ queryKey: workforceKeys.latest(site.id) });
+            void queryClient.invalidateQueries({ queryKey: workersKeys.all });
+          }}
+        />
+      )}
+      {dialog === 'managers' && openCrew && site && (
+        <CrewManagersDialog
+          site={site}
+          crew={openCrew}
+          onClose={() => setDialog(null)}
+          onSaved={() => {
+            setDialog(null);
+            void queryClient.invalidateQueries({ queryKey: workforceKeys.nameList(site.id, 'crews') });
+          }}
+        />
+      )}
     </NameListScreen>
   );
 }

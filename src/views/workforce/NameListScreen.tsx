@@ -1,16 +1,19 @@
 import { can } from '../../domain/access';
 import './workforce.css';
-import { Button, HTMLTable, InputGroup, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { Button, HTMLTable } from '@blueprintjs/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type NamedItem, type NameListKind, nameListQuery, workforceKeys } from '../../api/workforce';
 import type { Area } from '../../domain/access';
 import { currentLocale } from '../../i18n';
+import { SiteListBody } from '../lists/SiteListBody';
 import { ScreenTitle } from '../screens/ScreenTitle';
 import { useApi, useSession } from '../session/SessionProvider';
 import { useSelection } from '../shell/selection';
+import { EditRowButton } from './EditRowButton';
 import { NameDialog } from './NameDialog';
+import { WorkforceToolbar } from './WorkforceToolbar';
 import { formatCount, matchesSearch } from './workforceForm';
 
 interface NameListScreenProps {
@@ -52,7 +55,7 @@ export function NameListScreen({
   const api = useApi();
   const queryClient = useQueryClient();
   const { user } = useSession();
-  const { site, loading } = useSelection();
+  const { site } = useSelection();
   const canWrite = user ? can(user.user_role, 'write', area) : false;
   const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<Editing>(null);
@@ -60,114 +63,70 @@ export function NameListScreen({
   const list = useQuery({ ...nameListQuery(api, siteId, kind), enabled: siteId > 0 });
   const items = (list.data ?? []).filter((item) => matchesSearch(item.name, search));
   const locale = currentLocale();
-
-  let body: ReactNode;
-  if (!site) {
-    body =
-      loading.clients || loading.sites ? (
-        <Spinner aria-label={t('common.loading')} />
-      ) : (
-        <NonIdealState icon="office" description={t('workforce.noSite')} />
-      );
-  } else if (list.isPending) {
-    body = <Spinner aria-label={t('common.loading')} />;
-  } else if (list.isError) {
-    body = (
-      <NonIdealState
-        icon="error"
-        description={t('common.somethingWentWrong')}
-        action={<Button text={t('common.retry')} onClick={() => void list.refetch()} />}
-      />
-    );
-  } else if (items.length === 0) {
-    body = (
-      <div data-testid="workforce-empty">
-        <NonIdealState
-          icon={search.trim() ? 'search' : 'inbox'}
-          title={search.trim() ? t('workforce.noMatches') : t(`${texts}.empty`)}
-          description={search.trim() ? t('workforce.noMatchesHint') : undefined}
-        />
-      </div>
-    );
-  } else {
-    body = (
-      <HTMLTable striped interactive className="sw-workforce-table" data-testid="workforce-list">
-        <thead>
-          <tr>
-            <th>{t('workforce.name')}</th>
-            {columns.map((column) => (
-              <th key={column.key}>{column.header}</th>
-            ))}
-            {canWrite && <th className="sw-workforce-actions">{t('workforce.actions')}</th>}
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((item) => (
-            <tr key={item.id} data-testid="workforce-row">
-              <td>
-                {onOpen ? (
-                  <Button
-                    minimal
-                    small
-                    text={item.name}
-                    data-testid="workforce-open"
-                    onClick={() => onOpen(item)}
-                  />
-                ) : (
-                  item.name
-                )}
-              </td>
-              {columns.map((column) => (
-                <td key={column.key}>{column.cell(item)}</td>
-              ))}
-              {canWrite && (
-                <td className="sw-workforce-actions">
-                  <Button
-                    small
-                    minimal
-                    icon="edit"
-                    aria-label={t('workforce.edit')}
-                    data-testid="workforce-edit"
-                    onClick={() => setEditing({ item })}
-                  />
-                </td>
-              )}
-            </tr>
-          ))}
-        </tbody>
-      </HTMLTable>
-    );
-  }
+  const searching = search.trim() !== '';
 
   return (
     <section className="sw-workforce" data-testid={`workforce-${kind}`}>
       <ScreenTitle>{t(titleKey)}</ScreenTitle>
-      <div className="sw-workforce-toolbar">
-        <InputGroup
-          type="search"
-          leftIcon="search"
-          placeholder={t('workforce.search')}
-          value={search}
-          onValueChange={setSearch}
-          data-testid="workforce-search"
-          className="sw-workforce-search"
-        />
-        {list.data && (
-          <Tag minimal round data-testid="workforce-count">
-            {t(`${texts}.count`, { formatted: formatCount(list.data.length, locale) })}
-          </Tag>
+      <WorkforceToolbar
+        search={search}
+        onSearch={setSearch}
+        count={list.data ? t(`${texts}.count`, { formatted: formatCount(list.data.length, locale) }) : null}
+        newText={canWrite && site ? t(`${texts}.new`) : null}
+        onNew={() => setEditing({ item: null })}
+      />
+      <SiteListBody
+        noSite={t('workforce.noSite')}
+        list={list}
+        isEmpty={items.length === 0}
+        empty={{
+          testId: 'workforce-empty',
+          icon: searching ? 'search' : 'inbox',
+          title: searching ? t('workforce.noMatches') : t(`${texts}.empty`),
+          description: searching ? t('workforce.noMatchesHint') : undefined,
+        }}
+      >
+        {() => (
+          <HTMLTable striped interactive className="sw-workforce-table" data-testid="workforce-list">
+            <thead>
+              <tr>
+                <th>{t('workforce.name')}</th>
+                {columns.map((column) => (
+                  <th key={column.key}>{column.header}</th>
+                ))}
+                {canWrite && <th className="sw-workforce-actions">{t('workforce.actions')}</th>}
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((item) => (
+                <tr key={item.id} data-testid="workforce-row">
+                  <td>
+                    {onOpen ? (
+                      <Button
+                        minimal
+                        small
+                        text={item.name}
+                        data-testid="workforce-open"
+                        onClick={() => onOpen(item)}
+                      />
+                    ) : (
+                      item.name
+                    )}
+                  </td>
+                  {columns.map((column) => (
+                    <td key={column.key}>{column.cell(item)}</td>
+                  ))}
+                  {canWrite && (
+                    <td className="sw-workforce-actions">
+                      <EditRowButton onClick={() => setEditing({ item })} />
+                    </td>
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </HTMLTable>
         )}
-        {canWrite && site && (
-          <Button
-            intent="primary"
-            icon="add"
-            text={t(`${texts}.new`)}
-            data-testid="workforce-new"
-            onClick={() => setEditing({ item: null })}
-          />
-        )}
-      </div>
-      {body}
+      </SiteListBody>
       {children}
       {editing && site && (
         <NameDialog
