@@ -2,9 +2,12 @@ import { crc32, deflateSync } from 'node:zlib';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inventoryItems } from '../../server/db/schema';
+import { inventoryItems, sites } from '../../server/db/schema';
+import { calendarDateIn } from '../../src/domain/calendarDate';
+import { formatAssignmentDate } from '../../src/domain/currentAssignment';
 import { messages } from '../../src/domain/messages';
 import { workerMessages } from '../../src/domain/workerValidation';
+import { WORKER_COLUMNS } from '../../src/views/workers/workerColumns';
 import { browserSuite } from './helpers/browserSuite';
 import { signIn } from './helpers/pages';
 import { recordToasts, toastsSeen } from './helpers/toasts';
@@ -39,6 +42,9 @@ const byTestId = (id: string) => `[data-testid="${id}"]`;
 const WORKER_NAME = 'Zubair E2E Rigger';
 const WORKER_TAG = 'E2E-TAG-77';
 const SPARE_HELMET = 'HLM-E2E-SPARE';
+/** A demo crew and a demo shift the new worker joins. */
+const CREW = 'Rebar';
+const SHIFT = 'Night shift';
 
 async function waitForToast(page: Page, text: string): Promise<void> {
   await expect.poll(() => toastsSeen(page), { timeout: 10_000 }).toContain(text);
@@ -48,8 +54,14 @@ describe('Workers in Chromium', () => {
   const env = browserSuite();
   let context: BrowserContext;
   let page: Page;
+  let timeZone = 'UTC';
 
   beforeAll(async () => {
+    const [site] = await env.server.db
+      .select({ timezone: sites.timezone })
+      .from(sites)
+      .where(eq(sites.id, env.server.siteId));
+    timeZone = site.timezone;
     // Every demo helmet is worn: a spare one on the demo site's first network, for the picker.
     const [worn] = await env.server.db
       .select({ networkId: inventoryItems.networkId })
@@ -122,6 +134,42 @@ describe('Workers in Chromium', () => {
     await expect
       .poll(() => page.locator(byTestId('worker-helmet-current')).innerText())
       .toContain(SPARE_HELMET);
+  });
+
+  it("puts the worker in a crew and a shift from the worker's page, shown as current with DD/MM/YYYY", async () => {
+    const today = calendarDateIn(timeZone);
+    expect(await page.locator(byTestId('worker-crews-none')).innerText()).toBe('Not in a crew yet');
+
+    await page.click(byTestId('worker-assign-crews'));
+    await page.waitForSelector(byTestId('assign-form'));
+    // "Assigned at" starts at the site's today; the crew must be picked.
+    expect(await page.inputValue(byTestId('assign-date'))).toBe(today);
+    await page.click(byTestId('assign-form-submit'));
+    await expect
+      .poll(() => page.locator(byTestId('assign-form')).innerText())
+      .toContain(messages.required('Crew'));
+    await page.selectOption(byTestId('assign-target'), { label: CREW });
+    await page.click(byTestId('assign-form-submit'));
+    await waitForToast(page, 'Workers are assigned to the crew');
+    await page.waitForSelector(byTestId('assign-form'), { state: 'detached' });
+    await expect.poll(() => page.locator(byTestId('worker-crews-current')).innerText()).toContain(CREW);
+    const crewRow = await page.locator(byTestId('worker-crews-current')).innerText();
+    expect(crewRow).toContain(formatAssignmentDate(today));
+    expect(crewRow).toContain('Current');
+
+    await page.click(byTestId('worker-assign-workshifts'));
+    await page.waitForSelector(byTestId('assign-form'));
+    await page.selectOption(byTestId('assign-target'), { label: SHIFT });
+    await page.click(byTestId('assign-form-submit'));
+    await waitForToast(page, 'Workers are assigned to the workshift');
+    await expect.poll(() => page.locator(byTestId('worker-workshifts-current')).innerText()).toContain(SHIFT);
+    expect(await page.locator(byTestId('worker-workshifts-current')).innerText()).toContain(
+      formatAssignmentDate(today),
+    );
+    // The details above follow the same rule on the server.
+    await expect.poll(() => page.locator(byTestId('worker-detail-crew_name')).innerText()).toBe(CREW);
+    expect(await page.locator(byTestId('worker-detail-workshift_name')).innerText()).toBe(SHIFT);
+    await page.screenshot({ path: 'test-output/screenshots/workers-assignments.png' });
     await page.click('.bp6-drawer .bp6-dialog-close-button');
     await page.waitForSelector(byTestId('worker-drawer'), { state: 'detached' });
   });
@@ -134,6 +182,16 @@ describe('Workers in Chromium', () => {
     const helmetCell = page.locator(byTestId('workers-helmet')).first();
     expect(await helmetCell.innerText()).toContain(SPARE_HELMET);
     expect(await helmetCell.locator('.sw-helmet-dot').count()).toBe(1);
+    // The row's crew and shift columns (crew_name, workshift_name) show the new assignments.
+    const column = (key: string) =>
+      page
+        .locator(
+          `.bp6-table-body-cells .bp6-table-cell-col-${WORKER_COLUMNS.findIndex((one) => one.key === key)}`,
+        )
+        .first()
+        .innerText();
+    expect(await column('crew_name')).toBe(CREW);
+    expect(await column('workshift_name')).toBe(SHIFT);
     await page.screenshot({ path: 'test-output/screenshots/workers.png' });
     await page.click(byTestId('workers-open'));
     await page.waitForSelector(byTestId('worker-details'));

@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { WORKER_PER_PAGE_MAX } from '../workers';
+import { WORKER_PER_PAGE_MAX, type WorkerNestedInventory } from '../workers';
 import { IdSchema } from './sites';
 
 /**
@@ -42,3 +42,34 @@ export const WorkerListQuerySchema = Type.Object({
   floorId: Type.Optional(IdSchema),
 });
 export type WorkerListQuery = Static<typeof WorkerListQuerySchema>;
+
+const NullableText = Type.Union([Type.String(), Type.Null()]);
+const NullableName = Type.Union([Type.Object({ name: Type.String() }), Type.Null()]);
+const NullableNumber = Type.Union([Type.Integer(), Type.Null()]);
+
+/**
+ * The helmet of the nested worker (GET /sites/{id}/workers/{id}, `Inventory`): the spec's fields
+ * plus where it was last placed (floor_id, building_id, zone_id, coordinates), which the worker's
+ * page draws on its floor (issue 6, docs/decisions.md).
+ */
+export const WorkerNestedInventorySchema = Type.Object({
+  is_online: Type.Boolean(),
+  is_active: Type.Boolean(),
+  wnt_inventory_id: Type.String(),
+  Building: NullableName,
+  Floor: NullableName,
+  Zone: NullableName,
+  last_seen: NullableText,
+  last_active_at: NullableText,
+  floor_id: Type.Optional(NullableNumber),
+  building_id: Type.Optional(NullableNumber),
+  zone_id: Type.Optional(NullableNumber),
+  coordinates: Type.Optional(
+    Type.Union([Type.Object({ lat: Type.Number(), long: Type.Number() }), Type.Null()]),
+  ),
+});
+
+// The schema and the domain type describe the same object: a field added to one fails here.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const inventoryShapeMatches: Same<Static<typeof WorkerNestedInventorySchema>, WorkerNestedInventory> = true;
+void inventoryShapeMatches;

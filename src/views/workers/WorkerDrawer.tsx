@@ -5,10 +5,14 @@ import { useTranslation } from 'react-i18next';
 import { deleteWorker, workerPictureQuery, workerQuery } from '../../api/workers';
 import { toWorkerDisplay, type WorkerDisplay } from '../../domain/workers';
 import { currentLocale } from '../../i18n';
+import { DiscardChangesAlert } from '../forms/DiscardChangesAlert';
 import { notify } from '../notify';
 import { useApi } from '../session/SessionProvider';
 import { browserStorage, readToken } from '../session/storedSession';
+import { HelmetHistoryPanel } from './HelmetHistoryPanel';
 import { HelmetPanel } from './HelmetPanel';
+import { LastSeenMap } from './LastSeenMap';
+import { WorkerAssignmentsPanel } from './WorkerAssignmentsPanel';
 import { WorkerForm } from './WorkerForm';
 
 /** Wide enough for the picture beside the name and both actions. */
@@ -63,6 +67,10 @@ export function WorkerDrawer({ siteId, target, canWrite, onClose, onChanged }: W
   const api = useApi();
   const [editing, setEditing] = useState(target.mode === 'new');
   const [confirmingDelete, setConfirmingDelete] = useState(false);
+  // The open form's unsaved changes: closing the drawer over them asks first (spec §8).
+  const [formDirty, setFormDirty] = useState(false);
+  const [confirmingClose, setConfirmingClose] = useState(false);
+  const requestClose = () => (formDirty ? setConfirmingClose(true) : onClose());
   const workerId = target.mode === 'view' ? target.workerId : 0;
   // The drawer stays open from "new" to the saved worker (no second slide-in): its mode follows the target.
   useEffect(() => {
@@ -99,6 +107,7 @@ export function WorkerDrawer({ siteId, target, canWrite, onClose, onChanged }: W
         siteId={siteId}
         worker={target.mode === 'new' ? null : (worker.data ?? null)}
         onCancel={() => (target.mode === 'new' ? onClose() : setEditing(false))}
+        onDirtyChange={setFormDirty}
         onSaved={(id, message) => {
           void notify({ message, intent: 'success' });
           setEditing(false);
@@ -118,7 +127,7 @@ export function WorkerDrawer({ siteId, target, canWrite, onClose, onChanged }: W
     );
   } else {
     body = (
-      <div className="sw-worker-details" data-testid="worker-details">
+      <div className="sw-worker-page" data-testid="worker-details">
         <div className="sw-worker-head">
           <WorkerPicture
             url={display.image.url}
@@ -158,11 +167,21 @@ export function WorkerDrawer({ siteId, target, canWrite, onClose, onChanged }: W
             </div>
           ))}
         </dl>
+        <LastSeenMap siteId={siteId} worker={worker.data!} onLeftFloor={() => void worker.refetch()} />
         <HelmetPanel
           siteId={siteId}
           workerId={display.id}
           display={display}
           canWrite={canWrite}
+          onChanged={() => {
+            void worker.refetch();
+            onChanged(display.id);
+          }}
+        />
+        <HelmetHistoryPanel history={worker.data?.HelmetHistory ?? []} />
+        <WorkerAssignmentsPanel
+          siteId={siteId}
+          worker={worker.data}
           onChanged={() => {
             void worker.refetch();
             onChanged(display.id);
@@ -175,7 +194,7 @@ export function WorkerDrawer({ siteId, target, canWrite, onClose, onChanged }: W
   return (
     <Drawer
       isOpen
-      onClose={onClose}
+      onClose={requestClose}
       size={DRAWER_WIDTH}
       position={document.documentElement.dir === 'rtl' ? 'left' : 'right'}
       title={target.mode === 'new' ? t('workers.new') : editing ? t('workers.edit') : t('workers.details')}
@@ -196,6 +215,14 @@ export function WorkerDrawer({ siteId, target, canWrite, onClose, onChanged }: W
       >
         <p>{t('workers.deleteConfirm')}</p>
       </Alert>
+      <DiscardChangesAlert
+        isOpen={confirmingClose}
+        onProceed={() => {
+          setConfirmingClose(false);
+          onClose();
+        }}
+        onStay={() => setConfirmingClose(false)}
+      />
     </Drawer>
   );
 }

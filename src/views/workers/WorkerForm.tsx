@@ -1,6 +1,6 @@
 import { Button, Callout, FileInput, FormGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { type FormEvent, type InputHTMLAttributes, useRef, useState } from 'react';
+import { type FormEvent, type InputHTMLAttributes, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createWorker, editWorker, uploadWorkerPicture } from '../../api/workers';
 import { nameListQuery } from '../../api/workforce';
@@ -13,7 +13,9 @@ import {
   type WorkerFormInput,
   workerMessages,
 } from '../../domain/workerValidation';
+import { DiscardChangesAlert } from '../forms/DiscardChangesAlert';
 import { useApi, useSession } from '../session/SessionProvider';
+import { isDirty } from '../workforce/workforceForm';
 import { pictureProblem, saveProblem } from './workerProblems';
 
 interface WorkerFormProps {
@@ -21,7 +23,10 @@ interface WorkerFormProps {
   /** null creates a worker. */
   worker: WorkerNested | null;
   onSaved(workerId: number, message: string): void;
+  /** Leave the form; a dirty form asks first (spec §8), a clean one leaves at once. */
   onCancel(): void;
+  /** Whether the form differs from what it opened with, so the drawer can ask before it closes. */
+  onDirtyChange?(dirty: boolean): void;
 }
 
 interface FormState {
@@ -52,7 +57,7 @@ const PICTURE_INPUT: InputHTMLAttributes<HTMLInputElement> & { 'data-testid': st
 const idOf = (value: string): number | null => (value === '' ? null : Number(value));
 
 /** Create or edit a worker, with its picture; the rules are the server's (validateWorker). */
-export function WorkerForm({ siteId, worker, onSaved, onCancel }: WorkerFormProps) {
+export function WorkerForm({ siteId, worker, onSaved, onCancel, onDirtyChange }: WorkerFormProps) {
   const { t } = useTranslation();
   const api = useApi();
   const { user } = useSession();
@@ -66,11 +71,19 @@ export function WorkerForm({ siteId, worker, onSaved, onCancel }: WorkerFormProp
     ...nameListQuery(api, siteId, 'subcontractors'),
     enabled: role !== undefined && can(role, 'open', 'subcontractors'),
   });
-  const [form, setForm] = useState<FormState>(() => initial(worker));
+  const [opened] = useState<FormState>(() => initial(worker));
+  const [form, setForm] = useState<FormState>(opened);
   const [picture, setPicture] = useState<File | null>(null);
   const [errors, setErrors] = useState<WorkerFieldErrors & { picture?: string }>({});
   const [general, setGeneral] = useState<string | null>(null);
   const createdId = useRef<number | null>(null);
+  const [confirmingCancel, setConfirmingCancel] = useState(false);
+  const dirty = picture !== null || isDirty(opened, form);
+  const reportDirty = useRef(onDirtyChange);
+  reportDirty.current = onDirtyChange;
+  useEffect(() => reportDirty.current?.(dirty), [dirty]);
+  // A form that goes away (saved, or left) has nothing left to lose.
+  useEffect(() => () => reportDirty.current?.(false), []);
 
   const save = useMutation({
     mutationFn: async (input: WorkerFormInput) => {
@@ -99,6 +112,12 @@ export function WorkerForm({ siteId, worker, onSaved, onCancel }: WorkerFormProp
       setGeneral(problem.general);
     },
   });
+
+  const cancel = () => {
+    if (save.isPending) return;
+    if (dirty) setConfirmingCancel(true);
+    else onCancel();
+  };
 
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) =>
     setForm((f) => ({ ...f, [key]: value }));
@@ -208,7 +227,7 @@ export function WorkerForm({ siteId, worker, onSaved, onCancel }: WorkerFormProp
       <div className="sw-worker-form-actions">
         <Button
           text={t('common.cancel')}
-          onClick={onCancel}
+          onClick={cancel}
           disabled={save.isPending}
           data-testid="worker-form-cancel"
         />
@@ -220,6 +239,14 @@ export function WorkerForm({ siteId, worker, onSaved, onCancel }: WorkerFormProp
           data-testid="worker-form-submit"
         />
       </div>
+      <DiscardChangesAlert
+        isOpen={confirmingCancel}
+        onProceed={() => {
+          setConfirmingCancel(false);
+          onCancel();
+        }}
+        onStay={() => setConfirmingCancel(false)}
+      />
     </form>
   );
 }

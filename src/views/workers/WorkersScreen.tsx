@@ -1,5 +1,5 @@
 import './workers.css';
-import { Button, HTMLSelect, InputGroup, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { Button, HTMLSelect, InputGroup, Tag } from '@blueprintjs/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,10 +14,12 @@ import { nameListQuery, workshiftsQuery } from '../../api/workforce';
 import { can } from '../../domain/access';
 import { toWorkerDisplay, WORKER_STATUS_FILTERS, type WorkerStatus } from '../../domain/workers';
 import { currentLocale } from '../../i18n';
+import { SiteListBody } from '../lists/SiteListBody';
 import { notify } from '../notify';
 import { ScreenTitle } from '../screens/ScreenTitle';
 import { useApi, useSession } from '../session/SessionProvider';
 import { useSelection } from '../shell/selection';
+import { formatCount } from '../workforce/workforceForm';
 import { type DrawerTarget, WorkerDrawer } from './WorkerDrawer';
 import { type WorkerSort, WorkersTable } from './WorkersTable';
 import { cellText, WORKER_COLUMNS } from './workerColumns';
@@ -27,8 +29,6 @@ const PER_PAGE = 50;
 const SEARCH_DELAY_MS = 300;
 
 type FilterKey = 'roleId' | 'subcontractorId' | 'crewId' | 'workshiftId';
-
-const formatNumber = (value: number, locale: string) => new Intl.NumberFormat(locale).format(value);
 
 /** The search as typed, settled after a short pause so each key stroke is not a request. */
 function useSettled(value: string, delay: number): string {
@@ -46,7 +46,7 @@ export function WorkersScreen() {
   const api = useApi();
   const queryClient = useQueryClient();
   const { user } = useSession();
-  const { site, loading } = useSelection();
+  const { site } = useSelection();
   const role = user?.user_role;
   const canWrite = role ? can(role, 'write', 'workers') : false;
   // A crew manager changes only the workers of their crews and adds none (DESIGN §4; the server refuses).
@@ -116,7 +116,7 @@ export function WorkersScreen() {
     },
     onSuccess: (count) =>
       void notify({
-        message: t('workers.exported', { formatted: formatNumber(count, locale) }),
+        message: t('workers.exported', { formatted: formatCount(count, locale) }),
         intent: 'success',
       }),
     onError: (error) => void notify({ message: error.message, intent: 'danger' }),
@@ -149,45 +149,6 @@ export function WorkersScreen() {
   const total = list.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PER_PAGE));
   const anyFilter = settledSearch.trim() !== '' || Object.values(filters).some((value) => value != null);
-
-  let body = null;
-  if (!site) {
-    body =
-      loading.clients || loading.sites ? (
-        <Spinner aria-label={t('common.loading')} />
-      ) : (
-        <NonIdealState icon="office" description={t('workers.noSite')} />
-      );
-  } else if (list.isPending) {
-    body = <Spinner aria-label={t('common.loading')} />;
-  } else if (list.isError) {
-    body = (
-      <NonIdealState
-        icon="error"
-        description={t('common.somethingWentWrong')}
-        action={<Button text={t('common.retry')} onClick={() => void list.refetch()} />}
-      />
-    );
-  } else if (rows.length === 0) {
-    body = (
-      <div data-testid="workers-empty">
-        <NonIdealState
-          icon={anyFilter ? 'search' : 'people'}
-          title={anyFilter ? t('workers.noMatches') : t('workers.empty')}
-        />
-      </div>
-    );
-  } else {
-    body = (
-      <WorkersTable
-        rows={rows}
-        sort={sort}
-        onSort={setSort}
-        onOpen={(workerId) => setDrawer({ mode: 'view', workerId })}
-        statusText={statusText}
-      />
-    );
-  }
 
   return (
     <section className="sw-workers" data-testid="workers-screen">
@@ -238,7 +199,7 @@ export function WorkersScreen() {
         <span className="sw-workers-spacer" />
         {list.data && (
           <Tag minimal round data-testid="workers-count">
-            {t('workers.count', { formatted: formatNumber(total, locale) })}
+            {t('workers.count', { formatted: formatCount(total, locale) })}
           </Tag>
         )}
         <Button
@@ -259,7 +220,26 @@ export function WorkersScreen() {
           />
         )}
       </div>
-      {body}
+      <SiteListBody
+        noSite={t('workers.noSite')}
+        list={list}
+        isEmpty={rows.length === 0}
+        empty={{
+          testId: 'workers-empty',
+          icon: anyFilter ? 'search' : 'people',
+          title: anyFilter ? t('workers.noMatches') : t('workers.empty'),
+        }}
+      >
+        {() => (
+          <WorkersTable
+            rows={rows}
+            sort={sort}
+            onSort={setSort}
+            onOpen={(workerId) => setDrawer({ mode: 'view', workerId })}
+            statusText={statusText}
+          />
+        )}
+      </SiteListBody>
       {site && total > PER_PAGE && (
         <div className="sw-workers-pager">
           <Button
@@ -270,7 +250,7 @@ export function WorkersScreen() {
             data-testid="workers-previous"
           />
           <span data-testid="workers-page">
-            {t('workers.pageOf', { page: formatNumber(page, locale), pages: formatNumber(pages, locale) })}
+            {t('workers.pageOf', { page: formatCount(page, locale), pages: formatCount(pages, locale) })}
           </span>
           <Button
             rightIcon={locale === 'ar' ? 'chevron-left' : 'chevron-right'}

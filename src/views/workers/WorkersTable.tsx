@@ -1,9 +1,17 @@
 import '@blueprintjs/table/lib/css/table.css';
-import { Button, Icon } from '@blueprintjs/core';
+import './workersTable.css';
+import { Icon } from '@blueprintjs/core';
 import { Cell, Column, ColumnHeaderCell, RenderMode, SelectionModes, Table } from '@blueprintjs/table';
+import { type MouseEvent, type ReactElement, useLayoutEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WorkerDisplay, WorkerSortField } from '../../domain/workers';
-import { cellText, helmetDotColor, WORKER_COLUMNS, type WorkerColumn } from './workerColumns';
+import {
+  cellText,
+  helmetDotColor,
+  WORKER_COLUMNS,
+  type WorkerColumn,
+  type WorkerColumnKey,
+} from './workerColumns';
 
 export interface WorkerSort {
   field: WorkerSortField;
@@ -24,59 +32,37 @@ const STATUS_INTENT: Record<string, string> = {
   offline: 'sw-worker-status-offline',
 };
 
-/**
- * One page of workers in a Blueprint Table: rows and columns are virtualised, sorting happens
- * on the server (a header click asks for the page again), and the name opens the worker's panel.
- */
-export function WorkersTable({ rows, sort, onSort, onOpen, statusText }: WorkersTableProps) {
-  const { t } = useTranslation();
+/** Cells whose text is a number, code or phone number: kept left to right inside Arabic text. */
+const LTR_COLUMNS: ReadonlySet<WorkerColumnKey> = new Set(['worker_tag_id', 'contact_number']);
 
-  const header = (column: WorkerColumn) => {
-    const label = t(`workers.column.${column.key}`);
-    const field = column.sort;
-    if (!field) return <ColumnHeaderCell name={label} />;
-    const active = sort.field === field;
-    const next: WorkerSort = { field, direction: active && sort.direction === 'asc' ? 'desc' : 'asc' };
-    return (
-      <ColumnHeaderCell
-        name={label}
-        nameRenderer={() => (
-          <button
-            type="button"
-            className="sw-workers-sort"
-            data-testid={`workers-sort-${column.key}`}
-            data-sort={active ? sort.direction : 'none'}
-            onClick={() => onSort(next)}
-          >
-            <span>{label}</span>
-            <Icon
-              icon={active ? (sort.direction === 'asc' ? 'sort-asc' : 'sort-desc') : 'double-caret-vertical'}
-              size={12}
-            />
-          </button>
-        )}
-      />
-    );
-  };
+const COLUMN_WIDTHS = WORKER_COLUMNS.map((column) => column.width);
+const COLUMN_COUNT = WORKER_COLUMNS.length;
+/** Drawn cells kept for reuse while scrolling; past this the cache starts again (a few screens' worth). */
+const CELL_CACHE_LIMIT = 4000;
+const ROW_HEIGHT = 32;
 
-  const cell = (column: WorkerColumn) => (rowIndex: number) => {
-    const worker = rows[rowIndex];
-    if (!worker) return <Cell />;
-    if (column.key === 'name') {
+function renderCell(
+  worker: WorkerDisplay,
+  column: WorkerColumn,
+  statusText: (status: string) => string,
+  open: (event: MouseEvent<HTMLButtonElement>) => void,
+): ReactElement {
+  switch (column.key) {
+    case 'name':
       return (
         <Cell>
-          <Button
-            minimal
-            small
+          <button
+            type="button"
             className="sw-workers-name"
-            text={worker.name}
             data-testid="workers-open"
-            onClick={() => onOpen(worker.id)}
-          />
+            data-worker-id={worker.id}
+            onClick={open}
+          >
+            {worker.name}
+          </button>
         </Cell>
       );
-    }
-    if (column.key === 'helmet') {
+    case 'helmet': {
       const color = worker.inventory_id === null ? null : helmetDotColor(worker.helmet.color);
       return (
         <Cell>
@@ -84,21 +70,103 @@ export function WorkersTable({ rows, sort, onSort, onOpen, statusText }: Workers
             {color && (
               <span className="sw-helmet-dot" style={{ background: color }} title={worker.helmet.color} />
             )}
-            <span>{worker.helmet.wnt_inventory_id}</span>
+            {worker.helmet.wnt_inventory_id}
           </span>
         </Cell>
       );
     }
-    const text = cellText(worker, column.key, statusText);
-    if (column.key === 'status') {
+    case 'status':
       return (
         <Cell>
-          <span className={STATUS_INTENT[worker.status] ?? ''}>{text}</span>
+          <span className={STATUS_INTENT[worker.status] ?? ''}>{statusText(worker.status)}</span>
         </Cell>
       );
+    default: {
+      const text = cellText(worker, column.key, statusText);
+      return <Cell className={LTR_COLUMNS.has(column.key) ? 'sw-workers-ltr' : undefined}>{text}</Cell>;
     }
-    return <Cell>{text}</Cell>;
-  };
+  }
+}
+
+/**
+ * One page of workers in a Blueprint Table: rows and columns are virtualised, sorting happens
+ * on the server (a header click asks for the page again), and the name opens the worker's panel.
+ *
+ * Scrolling re-renders every cell in view on each frame (RenderMode.NONE, so a jump never shows
+ * blank cells), which stays cheap because each cell's element is made once per page of rows and
+ * handed back unchanged: Blueprint's Cell then skips re-rendering the cells already on screen.
+ */
+export function WorkersTable({ rows, sort, onSort, onOpen, statusText }: WorkersTableProps) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  // The latest handlers, read on click, so new functions from the screen don't redraw every cell.
+  const handlers = useRef({ onOpen, onSort });
+  useLayoutEffect(() => {
+    handlers.current = { onOpen, onSort };
+  });
+
+  const columns = useMemo(() => {
+    const cache = new Map<number, ReactElement>();
+    const statusCache = new Map<string, string>();
+    const status = (value: string) => {
+      let text = statusCache.get(value);
+      if (text === undefined) {
+        text = statusText(value);
+        statusCache.set(value, text);
+      }
+      return text;
+    };
+    const open = (event: MouseEvent<HTMLButtonElement>) =>
+      handlers.current.onOpen(Number(event.currentTarget.dataset.workerId));
+
+    const cellRenderer = (column: WorkerColumn, columnIndex: number) => (rowIndex: number) => {
+      const key = rowIndex * COLUMN_COUNT + columnIndex;
+      let element = cache.get(key);
+      if (element === undefined) {
+        const worker = rows[rowIndex];
+        if (!worker) return <Cell />;
+        if (cache.size >= CELL_CACHE_LIMIT) cache.clear();
+        element = renderCell(worker, column, status, open);
+        cache.set(key, element);
+      }
+      return element;
+    };
+
+    const header = (column: WorkerColumn) => {
+      // `language` makes the headers follow a change of language.
+      const label = t(`workers.column.${column.key}`, { lng: language });
+      const field = column.sort;
+      if (!field) return () => <ColumnHeaderCell name={label} />;
+      const active = sort.field === field;
+      const next: WorkerSort = { field, direction: active && sort.direction === 'asc' ? 'desc' : 'asc' };
+      const name = () => (
+        <button
+          type="button"
+          className="sw-workers-sort"
+          data-testid={`workers-sort-${column.key}`}
+          data-sort={active ? sort.direction : 'none'}
+          title={label}
+          onClick={() => handlers.current.onSort(next)}
+        >
+          <span className="sw-workers-sort-label">{label}</span>
+          <Icon
+            icon={active ? (sort.direction === 'asc' ? 'sort-asc' : 'sort-desc') : 'double-caret-vertical'}
+            size={12}
+          />
+        </button>
+      );
+      return () => <ColumnHeaderCell name={label} nameRenderer={name} />;
+    };
+
+    return WORKER_COLUMNS.map((column, index) => (
+      <Column
+        key={column.key}
+        id={column.key}
+        columnHeaderCellRenderer={header(column)}
+        cellRenderer={cellRenderer(column, index)}
+      />
+    ));
+  }, [rows, sort, statusText, t, language]);
 
   return (
     // Blueprint's table lays its virtualised cells out left to right only; in Arabic it keeps that
@@ -106,22 +174,15 @@ export function WorkersTable({ rows, sort, onSort, onOpen, statusText }: Workers
     <div className="sw-workers-table" dir="ltr" data-testid="workers-table">
       <Table
         numRows={rows.length}
-        columnWidths={WORKER_COLUMNS.map((column) => column.width)}
+        columnWidths={COLUMN_WIDTHS}
         enableRowHeader={false}
         enableColumnReordering={false}
         selectionModes={SelectionModes.NONE}
-        renderMode={RenderMode.BATCH}
-        defaultRowHeight={32}
-        cellRendererDependencies={[rows, sort, statusText]}
+        renderMode={RenderMode.NONE}
+        defaultRowHeight={ROW_HEIGHT}
+        cellRendererDependencies={[columns]}
       >
-        {WORKER_COLUMNS.map((column) => (
-          <Column
-            key={column.key}
-            id={column.key}
-            columnHeaderCellRenderer={() => header(column)}
-            cellRenderer={cell(column)}
-          />
-        ))}
+        {columns}
       </Table>
     </div>
   );
