@@ -1,4 +1,13 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * Test files that spend most of their time waiting on a database, broker or socket run side by
+ * side: one more worker than cores (Vitest's default is one fewer, a single worker on two cores).
+ * The browser tests run afterwards, one file at a time, so their frame timings see a quiet machine.
+ */
+const NODE_WORKERS = availableParallelism() + 1;
+const nodeGroup = { maxWorkers: NODE_WORKERS, sequence: { groupOrder: 0 } };
 
 const serverProject = (name: string, driver: 'pglite' | 'pg') => ({
   test: {
@@ -9,6 +18,7 @@ const serverProject = (name: string, driver: 'pglite' | 'pg') => ({
     env: { SITEWATCH_TEST_DRIVER: driver },
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    ...nodeGroup,
   },
 });
 
@@ -20,9 +30,17 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'],
           environment: 'node',
+          ...nodeGroup,
         },
       },
-      { test: { name: 'machines', include: ['tests/machines/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'machines',
+          include: ['tests/machines/**/*.test.ts'],
+          environment: 'node',
+          ...nodeGroup,
+        },
+      },
       serverProject('server', 'pglite'),
       // The same server suite again on a real PostgreSQL server when one is given.
       ...(process.env.TEST_DATABASE_URL ? [serverProject('server-pg', 'pg')] : []),
@@ -34,7 +52,8 @@ export default defineConfig({
           globalSetup: ['tests/e2e/helpers/globalSetup.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

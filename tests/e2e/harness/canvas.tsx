@@ -196,8 +196,14 @@ const harness = {
     );
     const engine = await until(() => handle.current?.engine ?? null);
     await engine.ready;
+    // The renderer reaches the attribute through a React state update, which a busy machine may
+    // commit frames after the engine is ready (and StrictMode's second engine replaces the first).
+    const renderer = await until(
+      () => document.querySelector('[data-testid="floor-canvas"]')?.getAttribute('data-renderer') ?? null,
+      5000,
+    ).catch(() => null);
     await nextFrames(2);
-    return document.querySelector('[data-testid="floor-canvas"]')?.getAttribute('data-renderer') ?? null;
+    return renderer;
   },
 
   /** Where an image point is on the page (CSS pixels), for clicks and pixel checks. */
@@ -289,10 +295,12 @@ function nextFrames(n: number): Promise<void> {
   });
 }
 
-async function until<T>(probe: () => T | null): Promise<T> {
+async function until<T>(probe: () => T | null, timeoutMs = Number.POSITIVE_INFINITY): Promise<T> {
+  const deadline = performance.now() + timeoutMs;
   for (;;) {
     const value = probe();
     if (value !== null) return value;
+    if (performance.now() > deadline) throw new Error('timed out');
     await nextFrames(1);
   }
 }
