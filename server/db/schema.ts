@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -261,6 +262,10 @@ export const inventoryItems = pgTable(
     /** Anchors only: placed and confirmed (spec §4); unapproving clears lat/long. */
     isApproved: boolean('is_approved').notNull().default(false),
     workerId: integer('worker_id').references(() => workers.id, { onDelete: 'set null' }),
+    /** The id lower-cased once on write, for the worker list's search by helmet. */
+    searchText: text('search_text').generatedAlwaysAs(
+      (): SQL => sql`lower(${inventoryItems.wntInventoryId})`,
+    ),
     assignedAt: timestamp('assigned_at', { withTimezone: true }),
     lastSeen: timestamp('last_seen', { withTimezone: true }),
     lastActiveAt: timestamp('last_active_at', { withTimezone: true }),
@@ -322,6 +327,13 @@ export const workers = pgTable(
     subcontractorId: integer('subcontractor_id').references(() => subcontractors.id, {
       onDelete: 'set null',
     }),
+    /**
+     * What the list's search reads: name and tag, lower-cased once on write instead of on every
+     * search (a unit separator between them, so no search matches across the two).
+     */
+    searchText: text('search_text').generatedAlwaysAs(
+      (): SQL => sql`lower(${workers.name}) || chr(31) || lower(coalesce(${workers.workerTagId}, ''))`,
+    ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -332,6 +344,15 @@ export const workers = pgTable(
     index('workers_site_lower_name_idx').on(t.siteId, sql`lower(${t.name})`, t.id),
   ],
 );
+
+/**
+ * A per-site counter that moves whenever a worker or a worn helmet changes (database triggers, at
+ * commit; migration 0006): list totals are kept per revision and counted again only when it moves.
+ */
+export const workforceRevisions = pgTable('workforce_revisions', {
+  siteId: integer('site_id').primaryKey(),
+  revision: bigint('revision', { mode: 'number' }).notNull().default(0),
+});
 
 export const crews = pgTable(
   'crews',

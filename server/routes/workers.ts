@@ -27,6 +27,7 @@ import { done, ok } from '../http/envelope';
 import { forbidden, HttpError, notFound, unprocessable } from '../http/errors';
 import type { Services } from '../services';
 import { assignHelmet, releaseWorkerHelmet, unassignHelmet } from '../workers/helmets';
+import { WorkerListTotals } from '../workers/listTotals';
 import { workerPictureStore } from '../workers/pictureStore';
 import { findWorker, listWorkers, nestedWorker, workerStatistics } from '../workers/workerQueries';
 
@@ -75,6 +76,8 @@ const columnsOf = (fields: WorkerFields) => ({
  */
 export const workerRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { db, config }) => {
   const store = workerPictureStore(config.dataDir);
+  // List totals reused while the site's workforce revision stands (see listTotals.ts).
+  const listTotals = new WorkerListTotals();
   await app.register(multipart, {
     limits: { fileSize: WORKER_PICTURE_MAX_BYTES, files: 1, fields: 0, parts: 1 },
     throwFileSizeLimit: true,
@@ -96,7 +99,7 @@ export const workerRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { d
     async (request) => {
       const principal = principalOf(request);
       const site = await requireSite(db, principal, request.params.id);
-      const page = await listWorkers(db, principal, site, request.query);
+      const page = await listWorkers(db, principal, site, request.query, listTotals);
       return ok(page.items, undefined, page.meta);
     },
   );

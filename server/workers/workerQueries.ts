@@ -10,6 +10,7 @@ import {
 import type { Principal } from '../auth/principal';
 import type { Db } from '../db/database';
 import { unprocessable } from '../http/errors';
+import { WorkerListTotals } from './listTotals';
 
 /**
  * The worker reads of spec §7 "Workers" as plain SQL: one statement per list page (with the
@@ -73,6 +74,12 @@ const BASE_JOINS = sql`
     left join worker_roles r on r.id = w.worker_role_id
     left join subcontractors s on s.id = w.subcontractor_id`;
 
+/** BASE_JOINS for the rows of one page: the helmet looked up per row, never a join over all helmets. */
+const PAGE_JOINS = sql`
+    left join lateral (select * from inventory_items hw where hw.worker_id = w.id limit 1) i on true
+    left join worker_roles r on r.id = w.worker_role_id
+    left join subcontractors s on s.id = w.subcontractor_id`;
+
 function fromWorkers(today: SQL): SQL {
   return sql`
     from workers w ${BASE_JOINS}
@@ -97,9 +104,11 @@ function placeJoins(today: SQL): SQL {
     ) cw on true`;
 }
 
-const FLAT_COLUMNS = sql`
+const WORKER_COLUMNS = sql`
   w.id, w.name, w.site_id, w.worker_tag_id, w.contact_number, w.helmet_color, w.picture_file,
-  w.created_at, w.updated_at, w.worker_role_id, w.subcontractor_id,
+  w.created_at, w.updated_at, w.worker_role_id, w.subcontractor_id`;
+
+const FLAT_COLUMNS = sql`${WORKER_COLUMNS},
   i.id as inventory_id, i.assigned_at as inventory_assigned_at, i.is_online, i.is_active,
   i.wnt_inventory_id, i.last_seen, i.last_active_at,
   r.name as worker_role_name, s.name as subcontractor_name,
@@ -132,7 +141,8 @@ interface FlatRow {
   zone_name: string | null;
   crew_name: string | null;
   workshift_name: string | null;
-  total?: number | string;
+  revision?: number | string;
+  total?: number | string | null;
 }
 
 const iso = (value: Date | string | null): string | null =>
@@ -173,26 +183,16 @@ async function rows<T>(db: Db, query: SQL): Promise<T[]> {
   return result.rows;
 }
 
-/**
- * lower(text) for the search, without its cost where it is not needed: in a UTF-8 database with a
- * libc locale lower() converts every value to wide characters (about a microsecond a value, most
- * of a 10,000-worker search), while an ASCII-only value (bytes = characters) folds the same under
- * the "C" rules; any other value still goes through lower().
- */
-function folded(text: SQL): SQL {
-  return sql`(case when octet_length(${text}) = char_length(${text}) then lower(${text} collate "C") else lower(${text}) end)`;
-}
-
 function filters(siteId: number, principal: Principal, query: WorkerListQuery): SQL {
   const parts: SQL[] = [sql`w.site_id = ${siteId}`];
   const scope = scopeOf(principal);
   if (scope) parts.push(scope);
   const search = query.search?.trim().toLowerCase();
   if (search) {
-    parts.push(sql`(strpos(${folded(sql`w.name`)}, ${search}) > 0
-      or strpos(${folded(sql`coalesce(w.worker_tag_id, '')`)}, ${search}) > 0
-      or exists (select 1 from inventory_items hi where hi.worker_id = w.id
-        and strpos(${folded(sql`hi.wnt_inventory_id`)}, ${search}) > 0))`);
+    // Name and tag from the stored search_text; the helmets worn on the site looked up once.
+    parts.push(sql`(strpos(w.search_text, ${search}) > 0
+      or w.id in (select hi.worker_id from inventory_items hi
+        where hi.site_id = ${siteId} and hi.worker_id is not null and strpos(hi.search_text, ${search}) > 0))`);
   }
   if (query.roleId) parts.push(sql`w.worker_role_id = ${query.roleId}`);
   if (query.subcontractorId) parts.push(sql`w.subcontractor_id = ${query.subcontractorId}`);
@@ -207,15 +207,25 @@ function filters(siteId: number, principal: Principal, query: WorkerListQuery): 
 }
 
 /**
+ * Whether a list's total follows from the site's workforce revision alone: not when a filter reads
+ * the date (current crew or shift), live helmet state (status, floor) or the crew-manager scope.
+ */
+export function totalFollowsRevision(principal: Principal, query: WorkerListQuery): boolean {
+  return !query.crewId && !query.workshiftId && !query.status && !query.floorId && !scopeOf(principal);
+}
+
+/**
  * The one statement behind a list page (exported for the benchmark's bare-SQL baseline): the
  * page's ids first (filter, sort, limit over the cheap joins; with the default name sort an index
  * walk that stops after the page), the names and the lateral crew and shift lookups for those rows
- * alone, and the total as a separate count that runs once and skips the sort and the lookups.
+ * alone, the site's workforce revision, and the total as a separate count that runs once, skips
+ * the sort and the lookups, and does not run at all when `countedAtRevision` is still current.
  */
 export function listWorkersSql(
   principal: Principal,
   site: { id: number; timezone: string },
   query: WorkerListQuery,
+  countedAtRevision: number | null = null,
 ): SQL {
   const page = query.page ?? 1;
   const perPage = query.perPage ?? DEFAULT_PER_PAGE;
@@ -223,11 +233,15 @@ export function listWorkersSql(
   const order = orderBy(query.sort);
   const from = listFrom(principal, query, today);
   const where = filters(site.id, principal, query);
+  const count = sql`(select count(*) ${from} where ${where})`;
+  // The page carries its workers' own columns: joining the workers table again costs a scan of it.
   return sql`with page as (
-      select w.id ${from} where ${where}
-      order by ${order} limit ${perPage} offset ${(page - 1) * perPage})
-    select ${FLAT_COLUMNS}, (select count(*) ${from} where ${where}) as total
-    from page join workers w on w.id = page.id ${BASE_JOINS} ${placeJoins(today)}
+      select ${WORKER_COLUMNS} ${from} where ${where}
+      order by ${order} limit ${perPage} offset ${(page - 1) * perPage}),
+    rev as (select coalesce(max(revision), 0) as revision from workforce_revisions where site_id = ${site.id})
+    select ${FLAT_COLUMNS}, rev.revision,
+      ${countedAtRevision === null ? count : sql`case when rev.revision = ${countedAtRevision} then null else ${count} end`} as total
+    from page w cross join rev ${PAGE_JOINS} ${placeJoins(today)}
     order by ${order}`;
 }
 
@@ -260,11 +274,23 @@ export async function listWorkers(
   principal: Principal,
   site: { id: number; timezone: string },
   query: WorkerListQuery,
+  totals?: WorkerListTotals,
 ): Promise<WorkerPage> {
   const page = query.page ?? 1;
   const perPage = query.perPage ?? DEFAULT_PER_PAGE;
-  const found = await rows<FlatRow>(db, listWorkersSql(principal, site, query));
-  let total = found[0] ? Number(found[0].total) : 0;
+  const key =
+    totals && totalFollowsRevision(principal, query) ? WorkerListTotals.keyOf(site.id, query) : null;
+  const known = key ? totals?.get(key) : undefined;
+  const found = await rows<FlatRow>(db, listWorkersSql(principal, site, query, known?.revision ?? null));
+  let total = 0;
+  if (found[0]) {
+    const revision = Number(found[0].revision);
+    if (found[0].total === null && known) total = known.total;
+    else {
+      total = Number(found[0].total);
+      if (key) totals?.set(key, { revision, total });
+    }
+  }
   if (found.length === 0 && page > 1) {
     const from = listFrom(principal, query, siteToday(site.timezone));
     const [count] = await rows<{ total: number | string }>(
