@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fas
 import { type Area, type Capability, can } from '../../src/domain/access';
 import { isRole } from '../../src/domain/roles';
 import type { Db } from '../db/database';
+import { runPrepared } from '../db/preparedRows';
 import { rolePermissions, sessions, users } from '../db/schema';
 import { forbidden, unauthorized } from '../http/errors';
 import { type Principal, principalOf } from './principal';
@@ -17,28 +18,30 @@ export function bearerToken(request: FastifyRequest): string | null {
 
 export async function resolvePrincipal(db: Db, token: string): Promise<Principal | null> {
   // One round trip on every authenticated call: session, user and the role's permissions.
-  const [row] = await db
-    .select({
-      sessionId: sessions.id,
-      id: users.id,
-      role: users.role,
-      status: users.status,
-      clientId: users.clientId,
-      groupOfSitesId: users.groupOfSitesId,
-      permissions: sql<
-        string[]
-      >`coalesce((select array_agg(${rolePermissions.permission}) from ${rolePermissions} where ${rolePermissions.role} = ${users.role}), '{}')`,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.tokenHash, hashToken(token)),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, new Date()),
-      ),
-    )
-    .limit(1);
+  const [row] = await runPrepared(
+    db
+      .select({
+        sessionId: sessions.id,
+        id: users.id,
+        role: users.role,
+        status: users.status,
+        clientId: users.clientId,
+        groupOfSitesId: users.groupOfSitesId,
+        permissions: sql<
+          string[]
+        >`coalesce((select array_agg(${rolePermissions.permission}) from ${rolePermissions} where ${rolePermissions.role} = ${users.role}), '{}')`,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          eq(sessions.tokenHash, hashToken(token)),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, new Date()),
+        ),
+      )
+      .limit(1),
+  );
   if (row?.status !== 'active' || !isRole(row.role)) return null;
   return {
     id: row.id,

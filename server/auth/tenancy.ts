@@ -1,5 +1,6 @@
 import { and, eq, exists, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
+import { runPrepared } from '../db/preparedRows';
 import { buildings, clients, sites, userSites, users } from '../db/schema';
 import { notFound } from '../http/errors';
 import type { Principal } from './principal';
@@ -28,11 +29,13 @@ export async function visibleSiteIds(db: Db, principal: Principal): Promise<numb
 }
 
 export async function requireSite(db: Db, principal: Principal, siteId: number) {
-  const [site] = await db
-    .select()
-    .from(sites)
-    .where(and(eq(sites.id, siteId), visibleSitesWhere(principal)))
-    .limit(1);
+  const [site] = await runPrepared(
+    db
+      .select()
+      .from(sites)
+      .where(and(eq(sites.id, siteId), visibleSitesWhere(principal)))
+      .limit(1),
+  );
   if (!site) throw notFound('Site');
   return site;
 }

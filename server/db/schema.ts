@@ -262,10 +262,6 @@ export const inventoryItems = pgTable(
     /** Anchors only: placed and confirmed (spec §4); unapproving clears lat/long. */
     isApproved: boolean('is_approved').notNull().default(false),
     workerId: integer('worker_id').references(() => workers.id, { onDelete: 'set null' }),
-    /** The id lower-cased once on write, for the worker list's search by helmet. */
-    searchText: text('search_text').generatedAlwaysAs(
-      (): SQL => sql`lower(${inventoryItems.wntInventoryId})`,
-    ),
     assignedAt: timestamp('assigned_at', { withTimezone: true }),
     lastSeen: timestamp('last_seen', { withTimezone: true }),
     lastActiveAt: timestamp('last_active_at', { withTimezone: true }),
@@ -334,6 +330,11 @@ export const workers = pgTable(
     searchText: text('search_text').generatedAlwaysAs(
       (): SQL => sql`lower(${workers.name}) || chr(31) || lower(coalesce(${workers.workerTagId}, ''))`,
     ),
+    /**
+     * The lower-cased id of the helmet the worker wears, for the same search: kept by a trigger on
+     * inventory_items (migration 0007), so a search reads one row per worker and no helmet table.
+     */
+    helmetSearchText: text('helmet_search_text'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { WorkerListQuery } from '../../src/domain/schemas/workers';
+import { canonicalTimezone } from '../../src/domain/timezones';
 import {
   WORKER_SORT_FIELDS,
   type WorkerFlat,
@@ -9,6 +10,7 @@ import {
 } from '../../src/domain/workers';
 import type { Principal } from '../auth/principal';
 import type { Db } from '../db/database';
+import { preparedRows } from '../db/preparedRows';
 import { unprocessable } from '../http/errors';
 import { WorkerListTotals } from './listTotals';
 
@@ -23,16 +25,7 @@ export const pictureUrl = (siteId: number, workerId: number, file: string | null
 
 /** The site's calendar date in its own time zone (an unknown zone falls back to UTC). */
 export function siteToday(timezone: string): SQL {
-  return sql`(now() at time zone ${knownZone(timezone)})::date`;
-}
-
-function knownZone(timezone: string): string {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: timezone });
-    return timezone;
-  } catch {
-    return 'UTC';
-  }
+  return sql`(now() at time zone ${canonicalTimezone(timezone) ?? 'UTC'})::date`;
 }
 
 const SORT_SQL: Record<WorkerSortField, SQL> = {
@@ -189,10 +182,8 @@ function filters(siteId: number, principal: Principal, query: WorkerListQuery): 
   if (scope) parts.push(scope);
   const search = query.search?.trim().toLowerCase();
   if (search) {
-    // Name and tag from the stored search_text; the helmets worn on the site looked up once.
-    parts.push(sql`(strpos(w.search_text, ${search}) > 0
-      or w.id in (select hi.worker_id from inventory_items hi
-        where hi.site_id = ${siteId} and hi.worker_id is not null and strpos(hi.search_text, ${search}) > 0))`);
+    // Name, tag and the worn helmet's id, each stored lower-cased on the worker's own row.
+    parts.push(sql`(strpos(w.search_text, ${search}) > 0 or strpos(w.helmet_search_text, ${search}) > 0)`);
   }
   if (query.roleId) parts.push(sql`w.worker_role_id = ${query.roleId}`);
   if (query.subcontractorId) parts.push(sql`w.subcontractor_id = ${query.subcontractorId}`);
@@ -249,7 +240,7 @@ export function listWorkersSql(
  * The joins a list's filter and sort need: all of them when a crew or shift filter or the
  * crew-manager scope reads the current crew or shift; otherwise the role and subcontractor
  * (PostgreSQL drops those joins when a query does not read them) and the helmet only when a
- * status or floor filter or the sort reads it (the search looks its helmet up by itself).
+ * status or floor filter or the sort reads it (the search reads the helmet's id from the worker).
  */
 function listFrom(principal: Principal, query: WorkerListQuery, today: SQL): SQL {
   if (query.crewId || query.workshiftId || scopeOf(principal)) return fromWorkers(today);
@@ -281,7 +272,10 @@ export async function listWorkers(
   const key =
     totals && totalFollowsRevision(principal, query) ? WorkerListTotals.keyOf(site.id, query) : null;
   const known = key ? totals?.get(key) : undefined;
-  const found = await rows<FlatRow>(db, listWorkersSql(principal, site, query, known?.revision ?? null));
+  const found = await preparedRows<FlatRow>(
+    db,
+    listWorkersSql(principal, site, query, known?.revision ?? null),
+  );
   let total = 0;
   if (found[0]) {
     const revision = Number(found[0].revision);

@@ -83,6 +83,34 @@ describe('worker list totals', () => {
     expect(await totalOf('search=hlm-004')).toBe(9);
   });
 
+  it('finds a worker by the helmet worn now, through hand-overs and a move to another helmet', async () => {
+    const idsFound = async (search: string) =>
+      ((await get(`${base()}?search=${search}`)).json.data as WorkerFlat[]).map((w) => w.id);
+    const first = (await post(base(), { name: 'Olga Handover' })).json.data as WorkerNested;
+    const second = (await post(base(), { name: 'Piet Handover' })).json.data as WorkerNested;
+    const [helmet, spare] = await t.db
+      .insert(inventoryItems)
+      .values([
+        { siteId, wntInventoryId: 'HLM-HANDA', type: 'helmet' },
+        { siteId, wntInventoryId: 'HLM-HANDB', type: 'helmet' },
+      ])
+      .returning();
+    expect(await idsFound('hlm-hand')).toEqual([]);
+
+    await post(`${base()}/${first.id}/inventories/assign/${helmet.id}`, {});
+    expect(await idsFound('hlm-handa')).toEqual([first.id]);
+    await post(`${base()}/${first.id}/inventories/unassign`, {});
+    await post(`${base()}/${second.id}/inventories/assign/${helmet.id}`, {});
+    expect(await idsFound('hlm-handa')).toEqual([second.id]);
+
+    // The second worker moves to the spare: the old helmet finds nobody, the spare finds them.
+    await post(`${base()}/${second.id}/inventories/assign/${spare.id}`, {});
+    expect(await idsFound('hlm-handa')).toEqual([]);
+    expect(await idsFound('hlm-handb')).toEqual([second.id]);
+    await t.db.delete(inventoryItems).where(eq(inventoryItems.id, spare.id));
+    expect(await idsFound('hlm-hand')).toEqual([]);
+  });
+
   it('counts again after a worker changes role', async () => {
     const roles = await t.db.select().from(workerRoles).where(eq(workerRoles.siteId, siteId));
     const [first, second] = roles;
