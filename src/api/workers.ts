@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { AssetOption } from '../domain/inventory';
 import { messages } from '../domain/messages';
 import type { WorkerFlat, WorkerNested, WorkerSortField, WorkerStatus } from '../domain/workers';
@@ -269,8 +269,6 @@ export function workerPageQuery(api: ApiClient, siteId: number, params: WorkerLi
   return queryOptions({
     queryKey: workersKeys.list(siteId, params),
     queryFn: ({ signal }) => fetchWorkerPage(api, siteId, params, signal),
-    // The table keeps showing the last page while the next sort, page or search loads.
-    placeholderData: keepPreviousData,
   });
 }
 

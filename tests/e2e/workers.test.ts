@@ -1,12 +1,13 @@
 import { crc32, deflateSync } from 'node:zlib';
-import { and, eq, isNotNull } from 'drizzle-orm';
-import type { BrowserContext, Page } from 'playwright-core';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import type { BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inventoryItems, sites } from '../../server/db/schema';
+import { inventoryItems, sites, workers } from '../../server/db/schema';
 import { calendarDateIn } from '../../src/domain/calendarDate';
 import { formatAssignmentDate } from '../../src/domain/currentAssignment';
 import { messages } from '../../src/domain/messages';
 import { workerMessages } from '../../src/domain/workerValidation';
+import { WINDOW_PAGE_SIZE } from '../../src/views/workers/useWorkerWindow';
 import { WORKER_COLUMNS } from '../../src/views/workers/workerColumns';
 import { browserSuite } from './helpers/browserSuite';
 import { signIn } from './helpers/pages';
@@ -93,6 +94,40 @@ describe('Workers in Chromium', () => {
     const count = await page.locator(byTestId('workers-count')).innerText();
     expect(count).toMatch(/^Workers: \d{1,3}(,\d{3})*$/);
     expect(await page.locator('.sw-helmet-dot').count()).toBeGreaterThan(0);
+  });
+
+  it('scrolls through the whole list, fetching the rows that come into view from the server', async () => {
+    const names = await env.server.db
+      .select({ name: workers.name })
+      .from(workers)
+      .where(eq(workers.siteId, env.server.siteId))
+      .orderBy(sql`lower(${workers.name})`, workers.id);
+    expect(names.length).toBeGreaterThan(WINDOW_PAGE_SIZE);
+    const pagesAsked: string[] = [];
+    const listener = (request: Request) => {
+      const url = new URL(request.url());
+      if (url.pathname.endsWith('/workers')) pagesAsked.push(url.searchParams.get('page') ?? '');
+    };
+    page.on('request', listener);
+    const scroller = '.sw-workers-table .bp6-table-quadrant-main .bp6-table-quadrant-scroll-container';
+    // The table is as tall as the whole list, though only the first page was fetched.
+    const height = await page.$eval(scroller, (element) => element.scrollHeight);
+    expect(height).toBeGreaterThanOrEqual(names.length * 30);
+    await page.$eval(scroller, (element) => {
+      element.scrollTop = element.scrollHeight;
+    });
+    const last = names.at(-1)!.name;
+    await expect
+      .poll(() => page.locator(byTestId('workers-open')).allInnerTexts(), { timeout: 10_000 })
+      .toContain(last);
+    page.off('request', listener);
+    expect(pagesAsked).toContain(String(Math.ceil(names.length / WINDOW_PAGE_SIZE)));
+    await page.$eval(scroller, (element) => {
+      element.scrollTop = 0;
+    });
+    await expect
+      .poll(() => page.locator(byTestId('workers-open')).allInnerTexts(), { timeout: 10_000 })
+      .toContain(names[0].name);
   });
 
   it('creates a worker with a picture, checking the fields first', async () => {

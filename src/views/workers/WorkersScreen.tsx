@@ -1,15 +1,9 @@
 import './workers.css';
 import { Button, HTMLSelect, InputGroup, Tag } from '@blueprintjs/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  fetchAllWorkers,
-  type WorkerFilters,
-  type WorkerListParams,
-  workerPageQuery,
-  workersKeys,
-} from '../../api/workers';
+import { fetchAllWorkers, type WorkerFilters, type WorkerPage, workersKeys } from '../../api/workers';
 import { nameListQuery, workshiftsQuery } from '../../api/workforce';
 import { can } from '../../domain/access';
 import { toWorkerDisplay, WORKER_STATUS_FILTERS, type WorkerStatus } from '../../domain/workers';
@@ -20,12 +14,12 @@ import { ScreenTitle } from '../screens/ScreenTitle';
 import { useApi, useSession } from '../session/SessionProvider';
 import { useSelection } from '../shell/selection';
 import { formatCount } from '../workforce/workforceForm';
+import { useWorkerWindow } from './useWorkerWindow';
 import { type DrawerTarget, WorkerDrawer } from './WorkerDrawer';
 import { type WorkerSort, WorkersTable } from './WorkersTable';
 import { cellText, WORKER_COLUMNS } from './workerColumns';
 import { buildWorkbook, exportFileName, saveFile } from './workersExport';
 
-const PER_PAGE = 50;
 const SEARCH_DELAY_MS = 300;
 
 type FilterKey = 'roleId' | 'subcontractorId' | 'crewId' | 'workshiftId';
@@ -58,15 +52,18 @@ export function WorkersScreen() {
   const settledSearch = useSettled(search, SEARCH_DELAY_MS);
   const [filters, setFilters] = useState<Omit<WorkerFilters, 'search'>>({});
   const [sort, setSort] = useState<WorkerSort>({ field: 'name', direction: 'asc' });
-  const [page, setPage] = useState(1);
   const [drawer, setDrawer] = useState<DrawerTarget | null>(null);
 
-  // A new search, filter or sort starts again at the first page.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the page resets when these change
-  useEffect(() => setPage(1), [settledSearch, filters, sort, siteId]);
-
-  const params: WorkerListParams = { ...filters, search: settledSearch, sort, page, perPage: PER_PAGE };
-  const list = useQuery({ ...workerPageQuery(api, siteId, params), enabled: siteId > 0 });
+  const placeholder = t('workers.placeholder');
+  const toRows = useCallback(
+    (page: WorkerPage) => {
+      const now = new Date();
+      return page.rows.map((worker) => toWorkerDisplay(worker, { placeholder, now, locale }));
+    },
+    [placeholder, locale],
+  );
+  const query = { ...filters, search: settledSearch, sort };
+  const list = useWorkerWindow(api, siteId, query, toRows);
 
   // Filter lists: role and subcontractor lists are admin areas (DESIGN §4).
   const roles = useQuery({
@@ -85,12 +82,6 @@ export function WorkersScreen() {
     ...workshiftsQuery(api, siteId),
     enabled: siteId > 0 && role !== undefined && can(role, 'open', 'workshifts'),
   });
-
-  const placeholder = t('workers.placeholder');
-  const rows = useMemo(() => {
-    const now = new Date();
-    return (list.data?.rows ?? []).map((worker) => toWorkerDisplay(worker, { placeholder, now, locale }));
-  }, [list.data, placeholder, locale]);
 
   const statusText = useCallback(
     (status: string) =>
@@ -146,8 +137,7 @@ export function WorkersScreen() {
       </HTMLSelect>
     );
 
-  const total = list.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / PER_PAGE));
+  const total = list.total ?? 0;
   const anyFilter = settledSearch.trim() !== '' || Object.values(filters).some((value) => value != null);
 
   return (
@@ -197,7 +187,17 @@ export function WorkersScreen() {
           />
         )}
         <span className="sw-workers-spacer" />
-        {list.data && (
+        {list.someFailed && (
+          <Button
+            intent="warning"
+            minimal
+            icon="refresh"
+            text={t('workers.someRowsFailed')}
+            onClick={() => void list.status.refetch()}
+            data-testid="workers-retry-rows"
+          />
+        )}
+        {list.total !== undefined && (
           <Tag minimal round data-testid="workers-count">
             {t('workers.count', { formatted: formatCount(total, locale) })}
           </Tag>
@@ -222,8 +222,8 @@ export function WorkersScreen() {
       </div>
       <SiteListBody
         noSite={t('workers.noSite')}
-        list={list}
-        isEmpty={rows.length === 0}
+        list={list.status}
+        isEmpty={total === 0}
         empty={{
           testId: 'workers-empty',
           icon: anyFilter ? 'search' : 'people',
@@ -232,7 +232,11 @@ export function WorkersScreen() {
       >
         {() => (
           <WorkersTable
-            rows={rows}
+            // A new sort, search or filter shows its list from the top.
+            key={JSON.stringify(query)}
+            rowCount={total}
+            rowAt={list.rowAt}
+            onVisibleRows={list.showRows}
             sort={sort}
             onSort={setSort}
             onOpen={(workerId) => setDrawer({ mode: 'view', workerId })}
@@ -240,27 +244,6 @@ export function WorkersScreen() {
           />
         )}
       </SiteListBody>
-      {site && total > PER_PAGE && (
-        <div className="sw-workers-pager">
-          <Button
-            icon={locale === 'ar' ? 'chevron-right' : 'chevron-left'}
-            text={t('workers.previous')}
-            disabled={page <= 1}
-            onClick={() => setPage((p) => Math.max(1, p - 1))}
-            data-testid="workers-previous"
-          />
-          <span data-testid="workers-page">
-            {t('workers.pageOf', { page: formatCount(page, locale), pages: formatCount(pages, locale) })}
-          </span>
-          <Button
-            rightIcon={locale === 'ar' ? 'chevron-left' : 'chevron-right'}
-            text={t('workers.next')}
-            disabled={page >= pages}
-            onClick={() => setPage((p) => Math.min(pages, p + 1))}
-            data-testid="workers-next"
-          />
-        </div>
-      )}
       {drawer && site && (
         <WorkerDrawer
           siteId={site.id}

@@ -19,7 +19,11 @@ export interface WorkerSort {
 }
 
 interface WorkersTableProps {
-  rows: readonly WorkerDisplay[];
+  /** How many rows the list has; rows not loaded yet show as loading cells. */
+  rowCount: number;
+  rowAt(index: number): WorkerDisplay | undefined;
+  /** Which rows are in view, as the table scrolls (to fetch the pages around them). */
+  onVisibleRows?(range: { first: number; last: number }): void;
   sort: WorkerSort;
   onSort(sort: WorkerSort): void;
   onOpen(workerId: number): void;
@@ -36,10 +40,8 @@ const STATUS_INTENT: Record<string, string> = {
 const LTR_COLUMNS: ReadonlySet<WorkerColumnKey> = new Set(['worker_tag_id', 'contact_number']);
 
 const COLUMN_WIDTHS = WORKER_COLUMNS.map((column) => column.width);
-const COLUMN_COUNT = WORKER_COLUMNS.length;
-/** Drawn cells kept for reuse while scrolling; past this the cache starts again (a few screens' worth). */
-const CELL_CACHE_LIMIT = 4000;
 const ROW_HEIGHT = 32;
+const LOADING_CELL = <Cell loading />;
 
 function renderCell(
   worker: WorkerDisplay,
@@ -89,24 +91,34 @@ function renderCell(
 }
 
 /**
- * One page of workers in a Blueprint Table: rows and columns are virtualised, sorting happens
- * on the server (a header click asks for the page again), and the name opens the worker's panel.
+ * The site's workers in a Blueprint Table, however many: rows and columns are virtualised, rows
+ * not fetched yet show as loading cells, sorting happens on the server (a header click asks for
+ * the list again), and the name opens the worker's panel.
  *
  * Scrolling re-renders every cell in view on each frame (RenderMode.NONE, so a jump never shows
- * blank cells), which stays cheap because each cell's element is made once per page of rows and
+ * blank cells), which stays cheap because each cell's element is made once per fetched row and
  * handed back unchanged: Blueprint's Cell then skips re-rendering the cells already on screen.
  */
-export function WorkersTable({ rows, sort, onSort, onOpen, statusText }: WorkersTableProps) {
+export function WorkersTable({
+  rowCount,
+  rowAt,
+  onVisibleRows,
+  sort,
+  onSort,
+  onOpen,
+  statusText,
+}: WorkersTableProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   // The latest handlers, read on click, so new functions from the screen don't redraw every cell.
-  const handlers = useRef({ onOpen, onSort });
+  const handlers = useRef({ onOpen, onSort, onVisibleRows });
   useLayoutEffect(() => {
-    handlers.current = { onOpen, onSort };
+    handlers.current = { onOpen, onSort, onVisibleRows };
   });
 
   const columns = useMemo(() => {
-    const cache = new Map<number, ReactElement>();
+    // Cells by row object: a row fetched again (a refresh, another sort) is drawn again.
+    const cache = new WeakMap<WorkerDisplay, ReactElement[]>();
     const statusCache = new Map<string, string>();
     const status = (value: string) => {
       let text = statusCache.get(value);
@@ -120,14 +132,17 @@ export function WorkersTable({ rows, sort, onSort, onOpen, statusText }: Workers
       handlers.current.onOpen(Number(event.currentTarget.dataset.workerId));
 
     const cellRenderer = (column: WorkerColumn, columnIndex: number) => (rowIndex: number) => {
-      const key = rowIndex * COLUMN_COUNT + columnIndex;
-      let element = cache.get(key);
+      const worker = rowAt(rowIndex);
+      if (!worker) return LOADING_CELL;
+      let cells = cache.get(worker);
+      if (cells === undefined) {
+        cells = [];
+        cache.set(worker, cells);
+      }
+      let element = cells[columnIndex];
       if (element === undefined) {
-        const worker = rows[rowIndex];
-        if (!worker) return <Cell />;
-        if (cache.size >= CELL_CACHE_LIMIT) cache.clear();
         element = renderCell(worker, column, status, open);
-        cache.set(key, element);
+        cells[columnIndex] = element;
       }
       return element;
     };
@@ -166,14 +181,14 @@ export function WorkersTable({ rows, sort, onSort, onOpen, statusText }: Workers
         cellRenderer={cellRenderer(column, index)}
       />
     ));
-  }, [rows, sort, statusText, t, language]);
+  }, [rowAt, sort, statusText, t, language]);
 
   return (
     // Blueprint's table lays its virtualised cells out left to right only; in Arabic it keeps that
     // layout (name first, on the left) while each cell's text follows its own direction.
     <div className="sw-workers-table" dir="ltr" data-testid="workers-table">
       <Table
-        numRows={rows.length}
+        numRows={rowCount}
         columnWidths={COLUMN_WIDTHS}
         enableRowHeader={false}
         enableColumnReordering={false}
@@ -181,6 +196,9 @@ export function WorkersTable({ rows, sort, onSort, onOpen, statusText }: Workers
         renderMode={RenderMode.NONE}
         defaultRowHeight={ROW_HEIGHT}
         cellRendererDependencies={[columns]}
+        onVisibleCellsChange={(rows) =>
+          handlers.current.onVisibleRows?.({ first: rows.rowIndexStart, last: rows.rowIndexEnd })
+        }
       >
         {columns}
       </Table>
