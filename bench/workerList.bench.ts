@@ -10,29 +10,17 @@
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
-import { eq, sql } from 'drizzle-orm';
 import { buildApp } from '../server/app';
 import { resolvePrincipal } from '../server/auth/authenticate';
 import type { Principal } from '../server/auth/principal';
 import { requireSite } from '../server/auth/tenancy';
 import { loadConfig } from '../server/config';
-import { DEMO_SITE, seedDemo } from '../server/db/demoSeed';
-import { ensureReferenceData } from '../server/db/referenceData';
-import {
-  crewAssignments,
-  crews,
-  inventoryItems,
-  sites,
-  workers,
-  workshiftAssignments,
-  workshifts,
-} from '../server/db/schema';
 import { WorkerListTotals } from '../server/workers/listTotals';
 import { listWorkers, listWorkersSql } from '../server/workers/workerQueries';
 import { machine } from './measure';
 import { openScratchDatabase } from './scratchDatabase';
+import { seedWorkforceAtScale, TOTAL_WORKERS } from './workforceAtScale';
 
-const TOTAL_WORKERS = 10_000;
 const CONCURRENCY = 50;
 const requests = Number(process.argv[2] ?? 2000);
 const SEARCHES = ['a', 'al', 'emp-1', 'hlm-00', 'mo', 'san', 'e', 'ri'];
@@ -130,64 +118,7 @@ async function httpLoad(
 
 const scratch = await openScratchDatabase(process.env.BENCH_DATABASE_URL);
 const { db } = scratch.database;
-await scratch.database.migrate();
-await ensureReferenceData(db);
-await seedDemo(db);
-const [site] = await db.select().from(sites).where(eq(sites.name, DEMO_SITE));
-const [existing] = await db
-  .select({ n: sql<number>`count(*)::int` })
-  .from(workers)
-  .where(eq(workers.siteId, site.id));
-
-// Top the demo site up to 10,000 workers, each with a helmet, a crew and a shift.
-const crewIds = (await db.select({ id: crews.id }).from(crews).where(eq(crews.siteId, site.id))).map(
-  (c) => c.id,
-);
-const shiftIds = (
-  await db.select({ id: workshifts.id }).from(workshifts).where(eq(workshifts.siteId, site.id))
-).map((s) => s.id);
-const syllables = ['al', 'mo', 'ra', 'san', 'ke', 'ri', 'dev', 'na', 'ha', 'li', 'jo', 'pe'];
-const nameOf = (i: number) =>
-  `${syllables[i % 12]}${syllables[Math.floor(i / 12) % 12]} ${syllables[Math.floor(i / 144) % 12]}${syllables[(i * 7) % 12]} ${i}`;
-for (let from = existing.n; from < TOTAL_WORKERS; from += 1000) {
-  const count = Math.min(1000, TOTAL_WORKERS - from);
-  await db.transaction(async (tx) => {
-    const rows = await tx
-      .insert(workers)
-      .values(
-        Array.from({ length: count }, (_, k) => ({
-          siteId: site.id,
-          name: nameOf(from + k),
-          workerTagId: `EMP-${10_000 + from + k}`,
-        })),
-      )
-      .returning({ id: workers.id });
-    await tx.insert(inventoryItems).values(
-      rows.map((row, k) => ({
-        siteId: site.id,
-        wntInventoryId: `HLM-B${from + k}`,
-        type: 'helmet',
-        workerId: row.id,
-        assignedAt: new Date(),
-      })),
-    );
-    await tx.insert(crewAssignments).values(
-      rows.map((row, k) => ({
-        workerId: row.id,
-        crewId: crewIds[k % crewIds.length],
-        assignedAt: '2025-01-01',
-      })),
-    );
-    await tx.insert(workshiftAssignments).values(
-      rows.map((row, k) => ({
-        workerId: row.id,
-        workshiftId: shiftIds[k % shiftIds.length],
-        assignedAt: '2025-01-01',
-      })),
-    );
-  });
-}
-await db.execute(sql`analyze`);
+const site = await seedWorkforceAtScale(scratch.database);
 
 const app = await buildApp({ db, config: loadConfig({}) });
 await app.listen({ port: 0, host: '127.0.0.1' });
