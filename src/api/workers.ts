@@ -105,18 +105,19 @@ export async function fetchWorkerPage(
   return { rows, page: meta.page, perPage: meta.perPage, total: meta.total };
 }
 
-/** Every page of the filtered list (the export), `perPage` rows per call. */
+/** Every page of the filtered list (the export), `perPage` rows per call; `onProgress` after each. */
 export async function fetchAllWorkers(
   api: ApiClient,
   siteId: number,
   params: Omit<WorkerListParams, 'page' | 'perPage'>,
-  perPage = 500,
-  signal?: AbortSignal,
+  options: { perPage?: number; signal?: AbortSignal; onProgress?(fetched: number, total: number): void } = {},
 ): Promise<WorkerFlat[]> {
+  const perPage = options.perPage ?? 500;
   const all: WorkerFlat[] = [];
   for (let page = 1; ; page++) {
-    const reply = await fetchWorkerPage(api, siteId, { ...params, page, perPage }, signal);
+    const reply = await fetchWorkerPage(api, siteId, { ...params, page, perPage }, options.signal);
     all.push(...reply.rows);
+    options.onProgress?.(all.length, reply.total);
     if (reply.rows.length < perPage || all.length >= reply.total) return all;
   }
 }

@@ -1,9 +1,11 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { findDemoSiteId } from '../../server/db/demoSeed';
 import { ApiError, isCancelled, isSilent, USER_CANCELLED } from '../../src/api/apiError';
 import * as authApi from '../../src/api/auth';
 import { type ApiClient, createApiClient } from '../../src/api/client';
+import { fetchAllWorkers } from '../../src/api/workers';
 import { messages } from '../../src/domain/messages';
 import { startTestApp, type TestApp } from './helpers/testApp';
 
@@ -158,6 +160,29 @@ describe('API client against the real server', () => {
       siteId: null,
     });
     expect(visited).toMatchObject({ id: user.id, last_client_id: clients.data[0].id, last_site_id: null });
+  });
+
+  it('fetches every page of the worker list for the export, telling the progress after each', async () => {
+    const { api, state } = clientFor(baseUrl);
+    state.token = (
+      await authApi.login(api, { email: demo('site-admin'), password: DEMO_PASSWORD })
+    ).access_token;
+    const siteId = (await findDemoSiteId(t.db)) as number;
+    const progress: [number, number][] = [];
+    const all = await fetchAllWorkers(
+      api,
+      siteId,
+      { sort: { field: 'name', direction: 'asc' } },
+      { perPage: 60, onProgress: (fetched, total) => progress.push([fetched, total]) },
+    );
+    expect(all).toHaveLength(200);
+    expect(new Set(all.map((worker) => worker.id)).size).toBe(200);
+    expect(progress).toEqual([
+      [60, 200],
+      [120, 200],
+      [180, 200],
+      [200, 200],
+    ]);
   });
 });
 

@@ -1,5 +1,5 @@
 import './workers.css';
-import { Button, HTMLSelect, InputGroup, Tag } from '@blueprintjs/core';
+import { Button, HTMLSelect, InputGroup, Spinner, Tag } from '@blueprintjs/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -91,9 +91,16 @@ export function WorkersScreen() {
     [t],
   );
 
+  const [exportProgress, setExportProgress] = useState<{ fetched: number; total: number } | null>(null);
   const exporter = useMutation({
     mutationFn: async () => {
-      const all = await fetchAllWorkers(api, siteId, { ...filters, search: settledSearch, sort });
+      setExportProgress(null);
+      const all = await fetchAllWorkers(
+        api,
+        siteId,
+        { ...filters, search: settledSearch, sort },
+        { onProgress: (fetched, total) => setExportProgress({ fetched, total }) },
+      );
       const now = new Date();
       const displays = all.map((worker) => toWorkerDisplay(worker, { placeholder, now, locale }));
       const columns = WORKER_COLUMNS.map((column) => ({
@@ -203,10 +210,18 @@ export function WorkersScreen() {
           </Tag>
         )}
         <Button
-          icon="export"
-          text={exporter.isPending ? t('workers.exporting') : t('workers.export')}
-          loading={exporter.isPending}
-          disabled={!site || total === 0}
+          icon={exporter.isPending ? <Spinner size={16} /> : 'export'}
+          text={
+            exporter.isPending
+              ? exportProgress
+                ? t('workers.exportingProgress', {
+                    fetched: formatCount(exportProgress.fetched, locale),
+                    total: formatCount(exportProgress.total, locale),
+                  })
+                : t('workers.exporting')
+              : t('workers.export')
+          }
+          disabled={!site || total === 0 || exporter.isPending}
           onClick={() => exporter.mutate()}
           data-testid="workers-export"
         />
