@@ -364,5 +364,6 @@ describe('POST /api/safety/demo/:siteId/drill', () => {
         ? true
         : undefined,
     );
-  });
+    // A whole drill: the walk out, the silent helmet's sweep to offline and the walk back.
+  }, 90_000);
 });
