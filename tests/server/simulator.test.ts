@@ -168,11 +168,20 @@ describe('the simulator', () => {
         const heardEvents = since(pressedFrom, 'events');
         return heardEvents.length >= 100 ? heardEvents : undefined;
       });
-      const positions = since(pressedFrom, 'positions').flatMap((m) => m.body as PositionMessage[]);
-      const working = new Set(positions.filter((p) => p.active).map((p) => p.tag));
-      for (const { body } of events) {
-        expect(body).toMatchObject({ type: 'acknowledge' });
-        expect(working.has((body as { tag: string }).tag)).toBe(true);
+      // Each press must come from a helmet reported working in the same tick. A tick's positions
+      // are published after its presses, so wait until every pressed tick's positions are in.
+      const pressed = events.map(({ body }) => body as { tag: string; ts: string; type: string });
+      const reported = await until(() => {
+        const byTick = new Map(
+          since(pressedFrom, 'positions')
+            .flatMap((m) => m.body as PositionMessage[])
+            .map((p) => [`${p.tag}@${p.ts}`, p]),
+        );
+        return pressed.every((press) => byTick.has(`${press.tag}@${press.ts}`)) ? byTick : undefined;
+      });
+      for (const press of pressed) {
+        expect(press.type).toBe('acknowledge');
+        expect(reported.get(`${press.tag}@${press.ts}`)?.active).toBe(true);
       }
     } finally {
       await pressing.close();
