@@ -116,6 +116,11 @@ export function WorkersTable({
     handlers.current = { onOpen, onSort, onVisibleRows };
   });
 
+  // Rows are read through a ref, so new rows redraw the body cells (cellRendererDependencies)
+  // without new columns: new columns make Blueprint measure the headers again, a long task.
+  const rows = useRef(rowAt);
+  rows.current = rowAt;
+
   const columns = useMemo(() => {
     // Cells by row object: a row fetched again (a refresh, another sort) is drawn again.
     const cache = new WeakMap<WorkerDisplay, ReactElement[]>();
@@ -132,7 +137,7 @@ export function WorkersTable({
       handlers.current.onOpen(Number(event.currentTarget.dataset.workerId));
 
     const cellRenderer = (column: WorkerColumn, columnIndex: number) => (rowIndex: number) => {
-      const worker = rowAt(rowIndex);
+      const worker = rows.current(rowIndex);
       if (!worker) return LOADING_CELL;
       let cells = cache.get(worker);
       if (cells === undefined) {
@@ -181,7 +186,7 @@ export function WorkersTable({
         cellRenderer={cellRenderer(column, index)}
       />
     ));
-  }, [rowAt, sort, statusText, t, language]);
+  }, [sort, statusText, t, language]);
 
   return (
     // Blueprint's table lays its virtualised cells out left to right only; in Arabic it keeps that
@@ -195,9 +200,9 @@ export function WorkersTable({
         selectionModes={SelectionModes.NONE}
         renderMode={RenderMode.NONE}
         defaultRowHeight={ROW_HEIGHT}
-        cellRendererDependencies={[columns]}
-        onVisibleCellsChange={(rows) =>
-          handlers.current.onVisibleRows?.({ first: rows.rowIndexStart, last: rows.rowIndexEnd })
+        cellRendererDependencies={[columns, rowAt]}
+        onVisibleCellsChange={(visible) =>
+          handlers.current.onVisibleRows?.({ first: visible.rowIndexStart, last: visible.rowIndexEnd })
         }
       >
         {columns}
