@@ -16,6 +16,12 @@ describe('the pages the worker table asks for', () => {
     expect(pagesFor({ first: 5_030, last: 5_055 })).toEqual([50, 51]);
   });
 
+  it('asks for no page past the end of the list once its length is known', () => {
+    expect(pagesFor({ first: 170, last: 199 })).toEqual([2, 3]);
+    expect(pagesFor({ first: 170, last: 199 }, 200)).toEqual([2]);
+    expect(pagesFor({ first: 0, last: 25 }, 0)).toEqual([1]);
+  });
+
   it('never asks for more than the pages around the view, however deep in the list', () => {
     for (const first of [0, 999, 4_321, 9_970]) {
       const pages = pagesFor({ first, last: first + 30 });

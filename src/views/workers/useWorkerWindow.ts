@@ -13,10 +13,11 @@ export interface VisibleRows {
   last: number;
 }
 
-/** The pages (1-based) that hold the rows in view and a margin around them. */
-export function pagesFor(range: VisibleRows, pageSize = WINDOW_PAGE_SIZE): number[] {
+/** The pages (1-based) that hold the rows in view and a margin around them, none past `total` rows. */
+export function pagesFor(range: VisibleRows, total?: number, pageSize = WINDOW_PAGE_SIZE): number[] {
   const first = Math.max(0, range.first - OVERSCAN_ROWS);
-  const last = Math.max(first, range.last + OVERSCAN_ROWS);
+  const end = total === undefined ? Number.POSITIVE_INFINITY : Math.max(0, total - 1);
+  const last = Math.max(first, Math.min(end, range.last + OVERSCAN_ROWS));
   const pages: number[] = [];
   for (let page = Math.floor(first / pageSize) + 1; page <= Math.floor(last / pageSize) + 1; page++) {
     pages.push(page);
@@ -92,12 +93,17 @@ export function useWorkerWindow<Row>(
     [shown],
   );
 
+  const knownTotal = useRef<number | undefined>(undefined);
   const showRows = useCallback((range: VisibleRows) => {
-    const wanted = pagesFor(range);
+    const wanted = pagesFor(range, knownTotal.current);
     setPages((current) =>
       current.length === wanted.length && current.every((page, i) => page === wanted[i]) ? current : wanted,
     );
   }, []);
+
+  useEffect(() => {
+    knownTotal.current = fetched?.total;
+  });
 
   const failed = results.filter((result) => result.isError);
   const retry = useCallback(() => {
