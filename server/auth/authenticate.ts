@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import { type Area, type Capability, can } from '../../src/domain/access';
 import { isRole } from '../../src/domain/roles';
@@ -16,30 +16,34 @@ export function bearerToken(request: FastifyRequest): string | null {
   return match ? match[1] : null;
 }
 
+/** The session and its user, as a principal is made of (the caller checks status and role). */
+export const sessionHolderColumns = {
+  sessionId: sessions.id,
+  id: users.id,
+  role: users.role,
+  status: users.status,
+  clientId: users.clientId,
+  groupOfSitesId: users.groupOfSitesId,
+};
+
+/** Sessions matching `tokenMatch` that still let their holder in: not revoked, not expired. */
+export function liveSessionWhere(tokenMatch: SQL): SQL | undefined {
+  return and(tokenMatch, isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date()));
+}
+
 export async function resolvePrincipal(db: Db, token: string): Promise<Principal | null> {
   // One round trip on every authenticated call: session, user and the role's permissions.
   const [row] = await runPrepared(
     db
       .select({
-        sessionId: sessions.id,
-        id: users.id,
-        role: users.role,
-        status: users.status,
-        clientId: users.clientId,
-        groupOfSitesId: users.groupOfSitesId,
+        ...sessionHolderColumns,
         permissions: sql<
           string[]
         >`coalesce((select array_agg(${rolePermissions.permission}) from ${rolePermissions} where ${rolePermissions.role} = ${users.role}), '{}')`,
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
-      .where(
-        and(
-          eq(sessions.tokenHash, hashToken(token)),
-          isNull(sessions.revokedAt),
-          gt(sessions.expiresAt, new Date()),
-        ),
-      )
+      .where(liveSessionWhere(eq(sessions.tokenHash, hashToken(token))))
       .limit(1),
   );
   if (row?.status !== 'active' || !isRole(row.role)) return null;

@@ -1,5 +1,6 @@
-import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { isRole } from '../../src/domain/roles';
+import { liveSessionWhere, sessionHolderColumns } from '../auth/authenticate';
 import type { Principal } from '../auth/principal';
 import { visibleSitesWhere } from '../auth/tenancy';
 import { hashToken } from '../auth/tokens';
@@ -70,24 +71,10 @@ export function startRevocationSweep(
 /** The live sessions among these token hashes, with their users as they are now. */
 async function holdersOf(db: Db, tokenHashes: string[]): Promise<Map<string, Holder>> {
   const rows = await db
-    .select({
-      tokenHash: sessions.tokenHash,
-      sessionId: sessions.id,
-      id: users.id,
-      role: users.role,
-      status: users.status,
-      clientId: users.clientId,
-      groupOfSitesId: users.groupOfSitesId,
-    })
+    .select({ tokenHash: sessions.tokenHash, ...sessionHolderColumns })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        inArray(sessions.tokenHash, tokenHashes),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, new Date()),
-      ),
-    );
+    .where(liveSessionWhere(inArray(sessions.tokenHash, tokenHashes)));
   const holders = new Map<string, Holder>();
   for (const { tokenHash, status, role, ...rest } of rows)
     if (status === 'active' && isRole(role)) holders.set(tokenHash, { ...rest, role });
