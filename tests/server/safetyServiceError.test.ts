@@ -85,6 +85,8 @@ describe('safetyServiceError when the service cannot store a status change', () 
     const evacuation = reply.data as Evacuation;
     const before = await workerRow(evacuation.evacuationSessionId);
     expect(before).toMatchObject({ status: 'autoAcknowledge', safeAt: null, accountedAt: null });
+    // The start's own evaluation, left to run, would read the next position too and fail a second time.
+    await safety.live.evacuation.idle();
 
     await breakStatusEvents();
     broken = true;
@@ -97,16 +99,17 @@ describe('safetyServiceError when the service cannot store a status change', () 
     // The status and its event are written together or not at all.
     expect(await workerRow(evacuation.evacuationSessionId)).toEqual(before);
 
+    const errorsWhileBroken = [onFloor, siteWide].map((client) => client.serviceErrors.length);
     await repairStatusEvents();
     broken = false;
     // A newer position than the one whose evaluation failed: the ingest keeps only newer ones.
     await new Promise((resolve) => setTimeout(resolve, 20));
     await sendPosition(groundFloorId, ASSEMBLY_POINT, 0);
-    for (const client of [onFloor, siteWide]) {
+    for (const [index, client] of [onFloor, siteWide].entries()) {
       const batch = await client.until('the status change', () => client.batches[0]);
       expect(batch.workers).toMatchObject([{ id: helmet.workerId, status: 'safe' }]);
       expect(batch.counts).toMatchObject({ included: 1, safe: 1, stillInside: 0 });
-      expect(client.serviceErrors).toHaveLength(1);
+      expect(client.serviceErrors).toHaveLength(errorsWhileBroken[index] as number);
     }
     expect(await workerRow(evacuation.evacuationSessionId)).toMatchObject({ status: 'safe' });
     const events = await t.db
