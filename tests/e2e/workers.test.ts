@@ -2,7 +2,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inventoryItems, sites, workers } from '../../server/db/schema';
+import { inventoryItems, sites, userSites, users, workers } from '../../server/db/schema';
 import { calendarDateIn } from '../../src/domain/calendarDate';
 import { formatAssignmentDate } from '../../src/domain/currentAssignment';
 import { messages } from '../../src/domain/messages';
@@ -268,6 +268,66 @@ describe('Workers in Chromium', () => {
     const sheet = workbook.worksheets[0];
     expect(sheet.getRow(1).getCell(1).value).toBe('Name');
     expect(sheet.rowCount).toBe(1 + 9);
+  });
+
+  it("shows another site's list from the top, without the filters that named this site's roles", async () => {
+    await page.fill(byTestId('workers-search'), '');
+    const [demoSite] = await env.server.db.select().from(sites).where(eq(sites.id, env.server.siteId));
+    const [siteAdmin] = await env.server.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, 'site-admin@demo.sitewatch.dev'));
+    const [annex] = await env.server.db
+      .insert(sites)
+      .values({ name: 'Annex W', clientId: demoSite.clientId, timezone: demoSite.timezone })
+      .returning();
+    await env.server.db.insert(userSites).values({ userId: siteAdmin.id, siteId: annex.id });
+    // More workers than the window shows, so a scroll position could carry over.
+    const annexWorkers = Array.from(
+      { length: 60 },
+      (_, i) => `Annex Welder ${String(i + 1).padStart(2, '0')}`,
+    );
+    await env.server.db.insert(workers).values(annexWorkers.map((name) => ({ siteId: annex.id, name })));
+    const [busiest] = await env.server.db
+      .select({ roleId: workers.workerRoleId, count: sql<number>`count(*)::int` })
+      .from(workers)
+      .where(and(eq(workers.siteId, env.server.siteId), isNotNull(workers.workerRoleId)))
+      .groupBy(workers.workerRoleId)
+      .orderBy(sql`count(*) desc`)
+      .limit(1);
+    const pickSite = (siteId: number) =>
+      page.selectOption('select[data-testid="site-picker"]', String(siteId));
+    const count = () => page.locator(byTestId('workers-count')).innerText();
+    const scroller = '.sw-workers-table .bp6-table-quadrant-main .bp6-table-quadrant-scroll-container';
+    const scrollTop = () => page.$eval(scroller, (element) => element.scrollTop);
+
+    await page.reload();
+    // With no site picked yet, the first by name (the annex) is shown: go back to the demo site.
+    await pickSite(env.server.siteId);
+    await page.selectOption(byTestId('workers-filter-roleId'), String(busiest.roleId));
+    await expect.poll(count, { timeout: 10_000 }).toBe(`Workers: ${busiest.count}`);
+    // The annex has no such role: the filter goes rather than hiding all of its workers.
+    await pickSite(annex.id);
+    await expect.poll(count, { timeout: 10_000 }).toBe('Workers: 60');
+    expect(await page.inputValue(byTestId('workers-filter-roleId'))).toBe('');
+
+    await pickSite(env.server.siteId);
+    await expect.poll(count, { timeout: 10_000 }).not.toBe('Workers: 60');
+    await page.$eval(scroller, (element) => {
+      element.scrollTop = element.scrollHeight;
+    });
+    await expect.poll(scrollTop).toBeGreaterThan(0);
+    await pickSite(annex.id);
+    await expect.poll(count, { timeout: 10_000 }).toBe('Workers: 60');
+    await expect
+      .poll(async () => (await page.locator(byTestId('workers-open')).allInnerTexts())[0], {
+        timeout: 10_000,
+      })
+      .toBe(annexWorkers[0]);
+    expect(await scrollTop()).toBe(0);
+
+    await pickSite(env.server.siteId);
+    await expect.poll(count, { timeout: 10_000 }).not.toBe('Workers: 60');
   });
 
   it('reads right to left in Arabic, with Arabic headings and the drawer on the left', async () => {

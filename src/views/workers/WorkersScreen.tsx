@@ -53,6 +53,14 @@ export function WorkersScreen() {
   const [filters, setFilters] = useState<Omit<WorkerFilters, 'search'>>({});
   const [sort, setSort] = useState<WorkerSort>({ field: 'name', direction: 'asc' });
   const [drawer, setDrawer] = useState<DrawerTarget | null>(null);
+  // On another site the roles, subcontractors, crews and shifts have other ids, and the open
+  // worker is not there: those filters and the drawer go; the status filter and search stay.
+  const [filtersSiteId, setFiltersSiteId] = useState(siteId);
+  if (filtersSiteId !== siteId) {
+    setFiltersSiteId(siteId);
+    setFilters((current) => ({ status: current.status }));
+    setDrawer(null);
+  }
 
   const placeholder = t('workers.placeholder');
   const toRows = useCallback(
@@ -247,8 +255,8 @@ export function WorkersScreen() {
       >
         {() => (
           <WorkersTable
-            // A new sort, search or filter shows its list from the top.
-            key={JSON.stringify(query)}
+            // Another site, sort, search or filter shows its list from the top.
+            key={JSON.stringify({ siteId, ...query })}
             rowCount={total}
             rowAt={list.rowAt}
             onVisibleRows={list.showRows}
