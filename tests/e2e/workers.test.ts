@@ -325,6 +325,7 @@ describe('Workers in Chromium', () => {
       })
       .toBe(annexWorkers[0]);
     expect(await scrollTop()).toBe(0);
+    await page.screenshot({ path: 'test-output/screenshots/workers-site-switch.png' });
 
     await pickSite(env.server.siteId);
     await expect.poll(count, { timeout: 10_000 }).not.toBe('Workers: 60');
