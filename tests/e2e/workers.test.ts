@@ -40,6 +40,8 @@ function makePng(size: number): Buffer {
 }
 
 const byTestId = (id: string) => `[data-testid="${id}"]`;
+/** How far a row's name may sit from the table's edge on its side (cell padding and border). */
+const ROW_NAME_INSET = 40;
 const WORKER_NAME = 'Zubair E2E Rigger';
 const WORKER_TAG = 'E2E-TAG-77';
 const SPARE_HELMET = 'HLM-E2E-SPARE';
@@ -91,6 +93,10 @@ describe('Workers in Chromium', () => {
   afterAll(() => context?.close());
 
   it('lists the demo workers with a total in thousands-separated form and helmet dots', async () => {
+    // Left to right the name is the first column, at the table's left edge.
+    const table = (await page.locator(byTestId('workers-table')).boundingBox())!;
+    const name = (await page.locator(byTestId('workers-open')).first().boundingBox())!;
+    expect(name.x - table.x).toBeLessThan(ROW_NAME_INSET);
     const count = await page.locator(byTestId('workers-count')).innerText();
     expect(count).toMatch(/^Workers: \d{1,3}(,\d{3})*$/);
     expect(await page.locator('.sw-helmet-dot').count()).toBeGreaterThan(0);
@@ -336,7 +342,15 @@ describe('Workers in Chromium', () => {
     await page.selectOption(byTestId('language-switch'), 'ar');
     await page.waitForFunction(() => document.documentElement.dir === 'rtl');
     await expect.poll(() => page.locator(byTestId('workers-count')).innerText()).toMatch(/^العمال: /);
-    expect(await page.locator(byTestId('workers-table')).innerText()).toContain('الاسم');
+    await expect.poll(() => page.locator(byTestId('workers-table')).innerText()).toContain('الاسم');
+    // Right to left the name is the first column a reader meets: at the table's right edge, in view.
+    const table = (await page.locator(byTestId('workers-table')).boundingBox())!;
+    await expect
+      .poll(async () => {
+        const name = await page.locator(byTestId('workers-open')).first().boundingBox();
+        return name ? Math.round(table.x + table.width - (name.x + name.width)) : null;
+      })
+      .toBeLessThan(ROW_NAME_INSET);
     await page.screenshot({ path: 'test-output/screenshots/workers-ar-list.png' });
     await page.locator(byTestId('workers-open')).first().click();
     await page.waitForSelector(byTestId('worker-details'));

@@ -1,7 +1,15 @@
 import '@blueprintjs/table/lib/css/table.css';
 import './workersTable.css';
 import { Icon } from '@blueprintjs/core';
-import { Cell, Column, ColumnHeaderCell, RenderMode, SelectionModes, Table } from '@blueprintjs/table';
+import {
+  Cell,
+  Column,
+  ColumnHeaderCell,
+  Regions,
+  RenderMode,
+  SelectionModes,
+  Table,
+} from '@blueprintjs/table';
 import { type MouseEvent, type ReactElement, useLayoutEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WorkerDisplay, WorkerSortField } from '../../domain/workers';
@@ -39,8 +47,21 @@ const STATUS_INTENT: Record<string, string> = {
 /** Cells whose text is a number, code or phone number: kept left to right inside Arabic text. */
 const LTR_COLUMNS: ReadonlySet<WorkerColumnKey> = new Set(['worker_tag_id', 'contact_number']);
 
-const COLUMN_WIDTHS = WORKER_COLUMNS.map((column) => column.width);
+/**
+ * The columns in the order they stand on screen, from the left. Blueprint lays virtual cells out
+ * left to right only, so right-to-left reading gets the columns reversed: the name on the right.
+ */
+const COLUMNS_FROM_LEFT: Record<'ltr' | 'rtl', readonly WorkerColumn[]> = {
+  ltr: WORKER_COLUMNS,
+  rtl: [...WORKER_COLUMNS].reverse(),
+};
+const COLUMN_WIDTHS = {
+  ltr: COLUMNS_FROM_LEFT.ltr.map((column) => column.width),
+  rtl: COLUMNS_FROM_LEFT.rtl.map((column) => column.width),
+};
 const ROW_HEIGHT = 32;
+/** How many frames to wait for the table to measure its viewport before giving up opening at its end. */
+const MEASURE_FRAMES = 30;
 const LOADING_CELL = <Cell loading />;
 
 function renderCell(
@@ -110,6 +131,24 @@ export function WorkersTable({
 }: WorkersTableProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
+  const direction = i18n.dir(language);
+  const table = useRef<Table>(null);
+  // Right to left, the table opens scrolled to its right end, where the name is. It can scroll
+  // once it has measured its viewport, a frame or two after it mounts.
+  useLayoutEffect(() => {
+    if (direction !== 'rtl') return;
+    let frames = 0;
+    let frame = requestAnimationFrame(function openAtItsEnd() {
+      const mounted = table.current;
+      if (mounted?.state.viewportRect) {
+        mounted.scrollToRegion(Regions.column(WORKER_COLUMNS.length - 1));
+      } else if (++frames < MEASURE_FRAMES) {
+        frame = requestAnimationFrame(openAtItsEnd);
+      }
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [direction]);
+
   // The latest handlers, read on click, so new functions from the screen don't redraw every cell.
   const handlers = useRef({ onOpen, onSort, onVisibleRows });
   useLayoutEffect(() => {
@@ -178,7 +217,7 @@ export function WorkersTable({
       return () => <ColumnHeaderCell name={label} nameRenderer={name} />;
     };
 
-    return WORKER_COLUMNS.map((column, index) => (
+    return COLUMNS_FROM_LEFT[direction].map((column, index) => (
       <Column
         key={column.key}
         id={column.key}
@@ -186,15 +225,18 @@ export function WorkersTable({
         cellRenderer={cellRenderer(column, index)}
       />
     ));
-  }, [sort, statusText, t, language]);
+  }, [sort, statusText, t, language, direction]);
 
   return (
-    // Blueprint's table lays its virtualised cells out left to right only; in Arabic it keeps that
-    // layout (name first, on the left) while each cell's text follows its own direction.
+    // Blueprint's table lays its virtualised cells out left to right only: right to left, the
+    // columns come reversed instead, and each cell's text follows its own direction.
     <div className="sw-workers-table" dir="ltr" data-testid="workers-table">
       <Table
+        // A new direction is a new layout, opened at its own end.
+        key={direction}
+        ref={table}
         numRows={rowCount}
-        columnWidths={COLUMN_WIDTHS}
+        columnWidths={COLUMN_WIDTHS[direction]}
         enableRowHeader={false}
         enableColumnReordering={false}
         selectionModes={SelectionModes.NONE}
