@@ -1,6 +1,6 @@
 import '@blueprintjs/core/lib/css/blueprint.css';
 import './views/shell/shell.css';
-import { NonIdealState } from '@blueprintjs/core';
+import { HotkeysProvider, NonIdealState } from '@blueprintjs/core';
 import { Icons } from '@blueprintjs/icons';
 import * as Sentry from '@sentry/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -51,7 +51,10 @@ createRoot(document.getElementById('root')!, rootOptions).render(
       <I18nextProvider i18n={i18n}>
         <QueryClientProvider client={queryClient}>
           <SessionProvider>
-            <App />
+            {/* Blueprint's table registers its keyboard shortcuts here. */}
+            <HotkeysProvider>
+              <App />
+            </HotkeysProvider>
           </SessionProvider>
         </QueryClientProvider>
       </I18nextProvider>
