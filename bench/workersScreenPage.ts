@@ -5,14 +5,17 @@ import { build } from 'vite';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { WORKER_COLUMNS } from '../src/views/workers/workerColumns';
-import type { ScrollPlan, ScrollResult } from '../tests/e2e/harness/workerTableFixture';
+import {
+  type ScrollPlan,
+  type ScrollResult,
+  WORKER_TABLE_SCROLLER,
+} from '../tests/e2e/harness/workerTableFixture';
 import { signIn } from '../tests/e2e/helpers/pages';
 import { openScratchDatabase } from './scratchDatabase';
 import { seedWorkforceAtScale, TOTAL_WORKERS } from './workforceAtScale';
 
 export const SCREEN_CONSOLE_DIR = resolve('test-output/bench-console');
 const PROBE_SOURCE = resolve('tests/e2e/harness/tableScrollProbe.ts');
-const SCROLLER = '.sw-workers-table .bp6-table-quadrant-main .bp6-table-quadrant-scroll-container';
 const BODY = '.sw-workers-table .bp6-table-quadrant-main .bp6-table-body-virtual-client';
 
 /** The table scroll probe as one classic script, to put into the console's page. */
@@ -73,7 +76,7 @@ export async function openWorkersScreen(browser: Browser, reuseConsole: boolean)
   await page.addScriptTag({ content: await probeScript() });
   // A string, not a function: the function's source would carry helpers of this process's compiler.
   const settings = JSON.stringify({
-    scroller: SCROLLER,
+    scroller: WORKER_TABLE_SCROLLER,
     body: BODY,
     rows: TOTAL_WORKERS,
     widths: WORKER_COLUMNS.map((column) => column.width),

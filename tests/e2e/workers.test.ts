@@ -9,6 +9,7 @@ import { messages } from '../../src/domain/messages';
 import { workerMessages } from '../../src/domain/workerValidation';
 import { WINDOW_PAGE_SIZE } from '../../src/views/workers/useWorkerWindow';
 import { WORKER_COLUMNS } from '../../src/views/workers/workerColumns';
+import { WORKER_TABLE_SCROLLER } from './harness/workerTableFixture';
 import { browserSuite } from './helpers/browserSuite';
 import { signIn } from './helpers/pages';
 import { recordToasts, toastsSeen } from './helpers/toasts';
@@ -121,11 +122,10 @@ describe('Workers in Chromium', () => {
       if (url.pathname.endsWith('/workers')) pagesAsked.push(url.searchParams.get('page') ?? '');
     };
     page.on('request', listener);
-    const scroller = '.sw-workers-table .bp6-table-quadrant-main .bp6-table-quadrant-scroll-container';
     // The table is as tall as the whole list, though only the first page was fetched.
-    const height = await page.$eval(scroller, (element) => element.scrollHeight);
+    const height = await page.$eval(WORKER_TABLE_SCROLLER, (element) => element.scrollHeight);
     expect(height).toBeGreaterThanOrEqual(names.length * 30);
-    await page.$eval(scroller, (element) => {
+    await page.$eval(WORKER_TABLE_SCROLLER, (element) => {
       element.scrollTop = element.scrollHeight;
     });
     const last = names.at(-1)!.name;
@@ -134,7 +134,7 @@ describe('Workers in Chromium', () => {
       .toContain(last);
     page.off('request', listener);
     expect(pagesAsked).toContain(String(Math.ceil(names.length / WINDOW_PAGE_SIZE)));
-    await page.$eval(scroller, (element) => {
+    await page.$eval(WORKER_TABLE_SCROLLER, (element) => {
       element.scrollTop = 0;
     });
     await expect
@@ -307,11 +307,9 @@ describe('Workers in Chromium', () => {
       .groupBy(workers.workerRoleId)
       .orderBy(sql`count(*) desc`)
       .limit(1);
-    const pickSite = (siteId: number) =>
-      page.selectOption('select[data-testid="site-picker"]', String(siteId));
+    const pickSite = (siteId: number) => page.selectOption(byTestId('site-picker'), String(siteId));
     const count = () => page.locator(byTestId('workers-count')).innerText();
-    const scroller = '.sw-workers-table .bp6-table-quadrant-main .bp6-table-quadrant-scroll-container';
-    const scrollTop = () => page.$eval(scroller, (element) => element.scrollTop);
+    const scrollTop = () => page.$eval(WORKER_TABLE_SCROLLER, (element) => element.scrollTop);
 
     await page.reload();
     // With no site picked yet, the first by name (the annex) is shown: go back to the demo site.
@@ -325,7 +323,7 @@ describe('Workers in Chromium', () => {
 
     await pickSite(env.server.siteId);
     await expect.poll(count, { timeout: 10_000 }).not.toBe('Workers: 60');
-    await page.$eval(scroller, (element) => {
+    await page.$eval(WORKER_TABLE_SCROLLER, (element) => {
       element.scrollTop = element.scrollHeight;
     });
     await expect.poll(scrollTop).toBeGreaterThan(0);

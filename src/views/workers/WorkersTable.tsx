@@ -228,8 +228,8 @@ export function WorkersTable({
   }, [sort, statusText, t, language, direction]);
 
   return (
-    // Blueprint's table lays its virtualised cells out left to right only: right to left, the
-    // columns come reversed instead, and each cell's text follows its own direction.
+    // Blueprint lays cells out left to right only (see COLUMNS_FROM_LEFT); each cell's text
+    // still follows its own direction.
     <div className="sw-workers-table" dir="ltr" data-testid="workers-table">
       <Table
         // A new direction is a new layout, opened at its own end.

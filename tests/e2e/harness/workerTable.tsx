@@ -12,7 +12,7 @@ import { applyLocale, initI18n } from '../../../src/i18n';
 import { WorkersTable } from '../../../src/views/workers/WorkersTable';
 import { WORKER_COLUMNS } from '../../../src/views/workers/workerColumns';
 import { createTableScrollProbe, frame, nextFrames } from './tableScrollProbe';
-import type { WorkerTableMountOptions } from './workerTableFixture';
+import { WORKER_TABLE_SCROLLER, type WorkerTableMountOptions } from './workerTableFixture';
 
 void Icons.loadAll({ loader: 'all' });
 const i18n = initI18n('en');
@@ -77,9 +77,7 @@ let mounted: WorkerTableMountOptions = { kind: 'empty', rows: 0 };
 function scroller(): HTMLElement {
   const element =
     mounted.kind === 'table'
-      ? document.querySelector<HTMLElement>(
-          '.sw-workers-table .bp6-table-quadrant-main .bp6-table-quadrant-scroll-container',
-        )
+      ? document.querySelector<HTMLElement>(WORKER_TABLE_SCROLLER)
       : document.querySelector<HTMLElement>('.harness-empty-scroll');
   if (!element) throw new Error('nothing to scroll');
   return element;

@@ -1,5 +1,9 @@
 // Shared by the worker table harness page and the Node side of its benchmark.
 
+/** The element that scrolls the worker table's body (Blueprint's main quadrant). */
+export const WORKER_TABLE_SCROLLER =
+  '.sw-workers-table .bp6-table-quadrant-main .bp6-table-quadrant-scroll-container';
+
 export interface WorkerTableMountOptions {
   /** `table`: the console's WorkersTable; `empty`: a bare scrolling box as tall as the table's body. */
   kind: 'table' | 'empty';
