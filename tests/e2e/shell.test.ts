@@ -14,6 +14,12 @@ async function optionTexts(page: Page, testId: string): Promise<string[]> {
   return page.locator(`select[data-testid="${testId}"] option`).allInnerTexts();
 }
 
+/** Escape reaches an overlay once it has taken the focus, a frame or so after it appears. */
+async function pressEscapeInOverlay(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.activeElement?.closest('.bp6-overlay-open') != null);
+  await page.keyboard.press('Escape');
+}
+
 describe('the console shell in Chromium', () => {
   const env = browserSuite();
   let context: BrowserContext;
@@ -40,7 +46,7 @@ describe('the console shell in Chromium', () => {
     // Focus moves around when another overlay closes first; the dialog must still open clean.
     await page.click('[data-testid="current-user"]');
     await page.locator('[data-testid="side-modal"]').waitFor();
-    await page.keyboard.press('Escape');
+    await pressEscapeInOverlay(page);
     await page.click('[data-testid="new-site"]');
     const form = page.locator('[data-testid="new-site-form"]');
     await form.waitFor();
@@ -96,10 +102,11 @@ describe('the console shell in Chromium', () => {
     expect(await offline.isVisible()).toBe(true);
     await context.setOffline(false);
     await offline.waitFor({ state: 'detached' });
-    expect(await toastsSeen(page)).toContain('Internet is back!');
+    await expect.poll(() => toastsSeen(page)).toContain('Internet is back!');
     await page.getByText('Internet is back!').waitFor({ state: 'detached', timeout: 3000 });
   });
 
+  // The route changes as soon as the refusal arrives; its toast follows a moment later.
   it('a revoked session shows "Bad Credentials" and goes to /login', async () => {
     const page = await newPage();
     await recordToasts(page);
@@ -107,7 +114,7 @@ describe('the console shell in Chromium', () => {
     await env.server.db.update(sessions).set({ revokedAt: new Date() }).where(isNull(sessions.revokedAt));
     await page.reload();
     await page.waitForURL(`${env.server.baseUrl}/login`);
-    expect(await toastsSeen(page)).toContain('Bad Credentials');
+    await expect.poll(() => toastsSeen(page)).toContain('Bad Credentials');
     expect(await page.evaluate(() => [localStorage.getItem('auth'), localStorage.getItem('user')])).toEqual([
       null,
       null,
@@ -128,7 +135,7 @@ describe('the console shell in Chromium', () => {
     await page.reload();
     await page.waitForURL(`${env.server.baseUrl}/403`);
     await page.waitForSelector('[data-testid="forbidden"]');
-    expect(await toastsSeen(page)).toContain('Not Authorized');
+    await expect.poll(() => toastsSeen(page)).toContain('Not Authorized');
   });
 
   it('shows the loading screen while the session is restored', async () => {
@@ -156,7 +163,7 @@ describe('the console shell in Chromium', () => {
     await modal.waitFor();
     expect(await modal.innerText()).toContain('site-viewer@demo.sitewatch.dev');
     expect(await modal.innerText()).toContain('Site Viewer');
-    await page.keyboard.press('Escape');
+    await pressEscapeInOverlay(page);
     await modal.waitFor({ state: 'detached' });
   });
 
