@@ -10,7 +10,9 @@ import { ensureReferenceData } from '../server/db/referenceData';
 import { buildings, floors, sites } from '../server/db/schema';
 import type { LivePublisher } from '../server/live/liveChanges';
 import { type LiveData, startLiveData } from '../server/liveData';
+import { createDeviceToken } from '../server/mqtt/deviceCredentials';
 import { buildSafetyApp, type SafetyLive, startLive } from '../server/safety/safetyApp';
+import type { DeviceLogin } from '../server/simulator/simulatorToken';
 import type { FloorCorners } from '../src/domain/floor';
 import { LIVE_EVENTS } from '../src/domain/live';
 import { openScratchDatabase } from './scratchDatabase';
@@ -65,6 +67,8 @@ export interface BenchServer {
   liveData: LiveData;
   /** A site-wide client of the live channel, signed in as `email`, its first snapshot received. */
   socket: Socket;
+  /** A device token of the site, as the gateways' MQTT login. */
+  deviceLogin: DeviceLogin;
   close(): Promise<void>;
 }
 
@@ -111,11 +115,17 @@ export async function startBenchServer(options: {
     transports: ['websocket'],
   });
   await new Promise<void>((resolve) => socket.once(LIVE_EVENTS.snapshot, () => resolve()));
+  const device = await createDeviceToken(db, {
+    siteId: options.siteId,
+    label: 'Benchmark gateway',
+    createdBy: null,
+  });
   return {
     topicRoot,
     live,
     liveData,
     socket,
+    deviceLogin: { username: String(device.row.id), password: device.token },
     async close() {
       socket.close();
       await liveData.close();

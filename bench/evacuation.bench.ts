@@ -133,12 +133,16 @@ const included = await db.$count(
 
 const load = await startLoadGenerator({
   brokerUrl: liveData.brokerUrl,
+  login: server.deviceLogin,
   topicRoot,
   siteId,
   helmets: background.map((h) => ({ tag: h.tag, floorId: h.floor.id, corners: h.corners })),
   hz: 1,
 });
-const publisher = await connectAsync(liveData.brokerUrl, { clientId: `${topicRoot}-measure` });
+const publisher = await connectAsync(liveData.brokerUrl, {
+  clientId: `${topicRoot}-measure`,
+  ...server.deviceLogin,
+});
 await new Promise((r) => setTimeout(r, 3000));
 
 const publishAt = (kind: 'positions' | 'events', body: unknown) =>

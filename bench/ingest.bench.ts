@@ -39,7 +39,7 @@ const server = await startBenchServer({
   email: 'super-admin@demo.sitewatch.dev',
   publishTo: (live) => live.hub,
 });
-const { topicRoot, liveData, socket } = server;
+const { topicRoot, liveData, socket, deviceLogin } = server;
 const latencies: number[] = [];
 let delivered = 0;
 socket.on(LIVE_EVENTS.locationUpdate, (update: LocationUpdate) => {
@@ -53,6 +53,7 @@ socket.on(LIVE_EVENTS.locationUpdate, (update: LocationUpdate) => {
 
 const load = await startLoadGenerator({
   brokerUrl: liveData.brokerUrl,
+  login: deviceLogin,
   topicRoot,
   siteId,
   helmets,

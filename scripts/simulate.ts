@@ -1,5 +1,6 @@
 // Load simulator: provisions helmets on a site through the API, then publishes their positions
-// over MQTT at a given rate and prints what the broker acknowledged each second.
+// over MQTT at a given rate (logged in with a device token it creates for the run and revokes at
+// the end) and prints what the broker acknowledged each second.
 import { parseArgs } from 'node:util';
 import { DEMO_PASSWORD } from '../server/auth/passwords';
 import { type LoadHelmet, startLoadGenerator } from '../server/simulator/loadGenerator';
@@ -117,8 +118,16 @@ try {
     const floor = floors[i % floors.length];
     return { tag, floorId: floor.id, corners: floor.coordinates };
   });
+  // The broker admits devices by a device token of their site (DESIGN §1): one for this run.
+  const device = await call<{ id: number; token: string }>(
+    options.api,
+    `/api/sites/${options.siteId}/device-tokens`,
+    token,
+    { label: 'Load simulator' },
+  );
   const generator = await startLoadGenerator({
     brokerUrl: options.mqtt,
+    login: { username: String(device.id), password: device.token },
     topicRoot: options.topicRoot,
     siteId: options.siteId,
     helmets,
@@ -138,6 +147,14 @@ try {
   const stop = async () => {
     clearInterval(timer);
     await generator.close();
+    await call(
+      options.api,
+      `/api/sites/${options.siteId}/device-tokens/${device.id}/revoke`,
+      token,
+      {},
+    ).catch((error: Error) =>
+      console.error(`simulate: could not revoke the run's device token: ${error.message}`),
+    );
     const total = generator.stats();
     console.log(
       `Stopped: ${total.published} positions acknowledged, ${total.skipped} skipped, ${total.failed} failed`,

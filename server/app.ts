@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { requireAuthentication } from './auth/authenticate';
+import { consoleContentSecurityPolicy } from './http/contentSecurityPolicy';
 import { installErrorHandler, notFoundMessage } from './http/errorHandler';
 import { strictValidatorCompiler } from './http/validator';
 import { authRoutes, publicAuthRoutes } from './routes/auth';
@@ -57,9 +58,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
     return reply.code(404).send({ status: 'error', message: notFoundMessage(request.method, path) });
   });
-  await app.register(helmet, { contentSecurityPolicy: false });
+  await app.register(helmet, {
+    contentSecurityPolicy: consoleContentSecurityPolicy(options.config),
+  });
 
-  const services: Services = { db: options.db, config: options.config, publisher: options.publisher };
+  const services: Services = {
+    db: options.db,
+    config: options.config,
+    publisher: options.publisher,
+    deviceSessions: options.deviceSessions,
+  };
 
   await app.register(
     async (api) => {

@@ -4,11 +4,20 @@ import { DEFAULT_TOPIC_ROOT } from '../src/domain/live';
 
 /** Every setting the server reads, each with the default that serves the embedded set-up. */
 export interface Config {
+  /** The address the HTTP listeners (PORT, SAFETY_PORT) bind to: loopback unless HOST opens them. */
+  host: string;
   port: number;
   safetyPort: number;
   mqttPort: number;
   /** MQTT_PORT was given: the embedded broker takes exactly that port or the server stops. */
   mqttPortExplicit: boolean;
+  /** The embedded broker's address: loopback unless MQTT_HOST opens it (`0.0.0.0` for every interface). */
+  mqttHost: string;
+  /** MQTT_TLS_CERT and MQTT_TLS_KEY (PEM files): the embedded broker also listens with TLS on MQTT_TLS_PORT. */
+  mqttTls: { certFile: string; keyFile: string; port: number } | null;
+  /** Credentials of the ingest on an external broker (MQTT_URL) that requires them. */
+  mqttUsername: string | undefined;
+  mqttPassword: string | undefined;
   dataDir: string;
   databaseUrl: string | undefined;
   mqttUrl: string | undefined;
@@ -60,10 +69,15 @@ function flag(env: Env, name: string, fallback: boolean): boolean {
 export function loadConfig(env: Env = process.env, argv: readonly string[] = []): Config {
   const port = int(env, 'PORT', 3000);
   return {
+    host: env.HOST || '127.0.0.1',
     port,
     safetyPort: int(env, 'SAFETY_PORT', 8080),
     mqttPort: int(env, 'MQTT_PORT', 1883),
     mqttPortExplicit: Boolean(env.MQTT_PORT),
+    mqttHost: env.MQTT_HOST || '127.0.0.1',
+    mqttTls: mqttTlsSetting(env),
+    mqttUsername: env.MQTT_USERNAME || undefined,
+    mqttPassword: env.MQTT_PASSWORD || undefined,
     dataDir: resolve(env.DATA_DIR || './data'),
     databaseUrl: env.DATABASE_URL || undefined,
     mqttUrl: env.MQTT_URL || undefined,
@@ -89,4 +103,12 @@ function trustProxySetting(raw: string | undefined): boolean | string {
   if (!raw || ['0', 'false', 'off', 'no'].includes(raw.toLowerCase())) return false;
   if (['true', 'on', 'yes'].includes(raw.toLowerCase())) return true;
   return raw;
+}
+
+function mqttTlsSetting(env: Env): Config['mqttTls'] {
+  const certFile = env.MQTT_TLS_CERT || undefined;
+  const keyFile = env.MQTT_TLS_KEY || undefined;
+  if (!certFile && !keyFile) return null;
+  if (!certFile || !keyFile) throw new Error('MQTT_TLS_CERT and MQTT_TLS_KEY must be set together');
+  return { certFile: resolve(certFile), keyFile: resolve(keyFile), port: int(env, 'MQTT_TLS_PORT', 8883) };
 }

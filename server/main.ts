@@ -9,9 +9,11 @@ import { lockDataDir } from './db/dataDirLock';
 import { demoEmail, findDemoSiteId, isEmpty, seedDemo } from './db/demoSeed';
 import { ensureReferenceData } from './db/referenceData';
 import { type LiveData, startLiveData } from './liveData';
+import { createDeviceSessions } from './mqtt/deviceSessions';
 import { bindDrill, buildSafetyApp, startLive } from './safety/safetyApp';
 import { createEvacuationDrill } from './simulator/evacuationDrill';
 import { startSimulator } from './simulator/simulator';
+import { mintSimulatorLogin } from './simulator/simulatorToken';
 
 const config = loadConfig(process.env, process.argv.slice(2));
 const releaseLock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
@@ -27,6 +29,8 @@ if (config.demo && (await isEmpty(database.db))) {
 }
 
 const consoleDir = fileURLToPath(new URL('../dist', import.meta.url));
+// Shared by the device-token routes (revoking) and the embedded broker (connecting).
+const deviceSessions = createDeviceSessions();
 let liveData: LiveData | null = null;
 const safety = await buildSafetyApp(
   { db: database.db, config },
@@ -41,16 +45,24 @@ const app = await buildApp({
   consoleDir,
   logger: { level: 'info' },
   publisher: live.publisher,
+  deviceSessions,
 });
-await app.listen({ port: config.port, host: '0.0.0.0' });
-await safety.listen({ port: config.safetyPort, host: '0.0.0.0' });
-liveData = await startLiveData({ db: database.db, config, publisher: live.publisher, logger: app.log });
+await app.listen({ port: config.port, host: config.host });
+await safety.listen({ port: config.safetyPort, host: config.host });
+liveData = await startLiveData({
+  db: database.db,
+  config,
+  publisher: live.publisher,
+  logger: app.log,
+  deviceSessions,
+});
 // Only ever the demo site: SIMULATOR=on must never write made-up positions into a real client's site.
 const demoSiteId = config.simulator ? await findDemoSiteId(database.db) : null;
 const simulator = demoSiteId
   ? await startSimulator({
       db: database.db,
       brokerUrl: liveData.brokerUrl,
+      login: await mintSimulatorLogin(database.db, demoSiteId),
       topicRoot: config.mqttTopicRoot,
       siteId: demoSiteId,
       logger: app.log,
@@ -79,6 +91,10 @@ console.log(`Safety service and live channel on port ${config.safetyPort}`);
 console.log(
   `MQTT: devices publish to ${liveData.brokerUrl} (topics ${config.mqttTopicRoot}/{siteId}/positions|nodes|events)`,
 );
+if (liveData.broker)
+  console.log(
+    `  devices log in with a device token of their site (user name: the token's id, password: the token)${liveData.broker.tlsUrl ? `; TLS on ${liveData.broker.tlsUrl}` : ''}`,
+  );
 if (config.demo && !config.production) {
   console.log(`Demo logins (password "${DEMO_PASSWORD}"):`);
   for (const role of ROLES) console.log(`  ${demoEmail(role)}`);

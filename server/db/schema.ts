@@ -556,6 +556,8 @@ export const deviceTokens = pgTable(
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** The token in Mosquitto's password-file format (`$7$`), for an external broker's password file. */
+    brokerPasswordHash: text('broker_password_hash'),
   },
   (t) => [uniqueIndex('device_tokens_hash_unique').on(t.tokenHash)],
 );

@@ -1,16 +1,17 @@
-import { connect, type IPublishPacket, type MqttClient } from 'mqtt';
-import { parseTopic, type RejectionReason, TOPIC_KINDS } from '../../src/domain/live';
+import { connect, type MqttClient } from 'mqtt';
+import { TOPIC_KINDS } from '../../src/domain/live';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import type { LivePublisher } from '../live/liveChanges';
 import type { IngestLogger } from './ingestLogger';
-import { ingestPayload } from './ingestMessage';
-import { publishCommitted } from './publishChanges';
-import { RejectionLog } from './rejectionLog';
+import { createMessagePipeline, type MqttIngestStats } from './messagePipeline';
+
+export type { MqttIngestStats } from './messagePipeline';
 
 export interface MqttIngestOptions {
   db: Db;
-  config: Pick<Config, 'mqttTopicRoot' | 'mqttClientId'>;
+  config: Pick<Config, 'mqttTopicRoot' | 'mqttClientId'> &
+    Partial<Pick<Config, 'mqttUsername' | 'mqttPassword'>>;
   brokerUrl: string;
   publisher?: LivePublisher;
   logger: IngestLogger;
@@ -21,38 +22,17 @@ export interface MqttIngestOptions {
   clock?: () => number;
 }
 
-export interface MqttIngestStats {
-  /** Messages done with: committed and acknowledged, or given up for redelivery. */
-  messages: number;
-  /** Entries stored, redelivered ones included. */
-  accepted: number;
-  rejected: Record<RejectionReason, number>;
-  /** Failed write attempts (each retry counts). */
-  writeFailures: number;
-  /** Times the connection was dropped so the broker redelivers an unacknowledged message. */
-  redeliveriesRequested: number;
-  /** Messages dropped after their write failed on the data itself (retrying cannot help). */
-  droppedOnDataError: number;
-}
-
 export interface MqttIngest {
   close(): Promise<void>;
   stats(): MqttIngestStats;
+  /** Publishes to devices (commands to helmets) with QoS 1 on the ingest's own connection. */
+  publish(topic: string, payload: string): Promise<void>;
 }
 
 const SHARE_GROUP = 'sitewatch';
 const CLOSE_GRACE_MS = 2000;
-
-/** PostgreSQL data exceptions (22…) and constraint violations (23…): the same rows fail every time. */
-function isDataError(error: unknown): boolean {
-  for (let e = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^2[23]/.test(code)) return true;
-  }
-  return false;
-}
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** CONNACK codes for bad credentials and not authorised (MQTT 3.1.1: 4, 5; MQTT 5: 134, 135). */
+const CREDENTIALS_REFUSED = new Set<unknown>([4, 5, 134, 135]);
 
 /**
  * Subscribes to every site's positions, nodes and events with QoS 1 on a persistent session and
@@ -68,83 +48,51 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * Resolves once subscribed.
  */
 export async function startMqttIngest(options: MqttIngestOptions): Promise<MqttIngest> {
-  const { db, config, publisher, logger } = options;
-  const retry = options.retry ?? { attempts: 3, delayMs: 500 };
-  const clock = options.clock ?? Date.now;
+  const { config, logger } = options;
   const root = config.mqttTopicRoot;
-  const rejectionLog = new RejectionLog({ logger, clock });
-  const counters = {
-    messages: 0,
-    accepted: 0,
-    writeFailures: 0,
-    redeliveriesRequested: 0,
-    droppedOnDataError: 0,
-  };
-  let closing = false;
+  const pipeline = createMessagePipeline({
+    db: options.db,
+    topicRoot: root,
+    publisher: options.publisher,
+    logger,
+    retry: options.retry,
+    clock: options.clock,
+  });
   let current: Promise<void> = Promise.resolve();
-  // Fan-out runs after the acknowledgement but in message order, so a slow socket layer never
-  // shows an older state after a newer one.
-  let publishing: Promise<void> = Promise.resolve();
 
   const client: MqttClient = connect(options.brokerUrl, {
     clientId: config.mqttClientId,
     clean: false,
     reconnectPeriod: 1000,
     connectTimeout: 10_000,
+    username: config.mqttUsername,
+    password: config.mqttPassword,
   });
   client.on('error', (error) => logger.warn({ err: error.message }, 'MQTT ingest connection error'));
 
-  async function handle(packet: IPublishPacket): Promise<'ack' | 'redeliver'> {
-    const target = parseTopic(packet.topic, root);
-    if (!target) return 'ack';
-    for (let attempt = 1; ; attempt++) {
-      try {
-        const outcome = await ingestPayload(
-          db,
-          target.siteId,
-          target.kind,
-          packet.payload,
-          new Date(clock()),
-        );
-        counters.accepted += outcome.accepted;
-        rejectionLog.record(outcome.rejections, { siteId: target.siteId, topic: packet.topic });
-        const committed = outcome.committed;
-        publishing = publishing
-          .then(() => publishCommitted(db, publisher, target.siteId, committed))
-          .catch((error: unknown) =>
-            logger.error({ err: String(error), siteId: target.siteId }, 'live fan-out failed'),
-          );
-        return 'ack';
-      } catch (error) {
-        counters.writeFailures += 1;
-        logger.error({ err: String(error), topic: packet.topic, attempt }, 'MQTT ingest write failed');
-        if (isDataError(error) && attempt >= retry.attempts) {
-          counters.droppedOnDataError += 1;
-          return 'ack';
-        }
-        if (attempt >= retry.attempts || closing) return 'redeliver';
-        await pause(retry.delayMs * attempt);
-      }
-    }
-  }
-
   client.handleMessage = (packet, callback) => {
-    if (closing) return; // not acknowledged: the broker keeps it for the next session
-    const handled = handle(packet).then((verdict) => {
-      counters.messages += 1;
+    if (pipeline.closing) return; // not acknowledged: the broker keeps it for the next session
+    current = pipeline.handle(packet.topic, packet.payload).then((verdict) => {
       if (verdict === 'ack') return callback();
       // No callback: no PUBACK, and this connection reads nothing more. Dropping it makes
       // MQTT.js reconnect on the persistent session, and the broker sends the message again.
-      counters.redeliveriesRequested += 1;
+      pipeline.countRedelivery();
       client.stream.destroy();
     });
-    current = handled.catch((error: unknown) => logger.error({ err: String(error) }, 'MQTT ingest failed'));
   };
 
   const prefix = options.sharedSubscription ? `$share/${SHARE_GROUP}/` : '';
   const topics = TOPIC_KINDS.map((kind) => `${prefix}${root}/+/${kind}`);
   await new Promise<void>((resolve, reject) => {
+    // A broker refusing the credentials (CONNACK 4 or 5) stops the start instead of retrying forever.
+    const refused = (error: Error & { code?: unknown }) => {
+      if (!CREDENTIALS_REFUSED.has(error.code)) return;
+      client.end(true);
+      reject(new Error(`MQTT broker refused the ingest (MQTT_USERNAME/MQTT_PASSWORD?): ${error.message}`));
+    };
+    client.on('error', refused);
     client.once('connect', () => {
+      client.off('error', refused);
       client.subscribe(topics, { qos: 1 }, (error, granted) => {
         const refused = granted?.find((g) => g.qos !== 1 && g.qos !== 0);
         if (error || refused) {
@@ -158,7 +106,7 @@ export async function startMqttIngest(options: MqttIngestOptions): Promise<MqttI
 
   return {
     async close() {
-      closing = true;
+      const drained = pipeline.drain();
       await current;
       await new Promise<void>((resolve) => {
         // A message that arrived while closing is never acknowledged, so MQTT.js stops reading the
@@ -170,8 +118,11 @@ export async function startMqttIngest(options: MqttIngestOptions): Promise<MqttI
           resolve();
         });
       });
-      await publishing;
+      await drained;
     },
-    stats: () => ({ ...counters, rejected: rejectionLog.stats() }),
+    stats: () => pipeline.stats(),
+    publish: async (topic, payload) => {
+      await client.publishAsync(topic, payload, { qos: 1 });
+    },
   };
 }

@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { preHandlerHookHandler } from 'fastify';
 import { Type } from 'typebox';
-import { type Area, can } from '../../src/domain/access';
-import { checkPositions, countByReason } from '../../src/domain/ingestValidation';
+import { canManageDeviceTokens } from '../../src/domain/deviceTokenAccess';
+import { countByReason } from '../../src/domain/ingestValidation';
 import { messages } from '../../src/domain/messages';
 import {
   CreateDeviceTokenBodySchema,
@@ -15,18 +15,19 @@ import {
   IngestPositionsBodySchema,
   IngestResultSchema,
 } from '../../src/domain/schemas/ingest';
-import { IdParamsSchema, successOf } from '../../src/domain/schemas/sites';
+import { IdParamsSchema, MAX_ROW_ID, successOf } from '../../src/domain/schemas/sites';
 import { bearerToken } from '../auth/authenticate';
 import { principalOf } from '../auth/principal';
 import { requireSite } from '../auth/tenancy';
-import { hashToken, newToken } from '../auth/tokens';
+import { hashToken } from '../auth/tokens';
 import type { Db } from '../db/database';
 import { deviceTokens } from '../db/schema';
 import { ok } from '../http/envelope';
 import { forbidden, HttpError, notFound, unauthorized } from '../http/errors';
 import { requiredName } from '../http/input';
-import { writePositions } from '../ingest/positionWriter';
+import { ingestPositionEntries } from '../ingest/ingestMessage';
 import { publishCommitted } from '../ingest/publishChanges';
+import { createDeviceToken } from '../mqtt/deviceCredentials';
 import type { Services } from '../services';
 
 /** Room for INGEST_BATCH_MAX verbose entries; past it Fastify answers 413 before parsing. */
@@ -73,8 +74,9 @@ export const ingestRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { d
       onRequest: async (request) => {
         const token = bearerToken(request);
         const siteId = Number((request.params as Record<string, unknown>).siteId);
-        if (!token || !Number.isSafeInteger(siteId) || !(await deviceTokenOf(db, siteId, token)))
-          throw unauthorized();
+        // Before the schema runs: a site id past PostgreSQL's integer must not reach the query.
+        const isSiteId = Number.isInteger(siteId) && siteId >= 1 && siteId <= MAX_ROW_ID;
+        if (!token || !isSiteId || !(await deviceTokenOf(db, siteId, token))) throw unauthorized();
       },
       schema: {
         params: IngestParamsSchema,
@@ -87,32 +89,24 @@ export const ingestRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { d
       const body: unknown = request.body;
       if (Array.isArray(body) && body.length > INGEST_BATCH_MAX)
         throw new HttpError(413, `At most ${INGEST_BATCH_MAX} positions per request`);
-      const parsed = checkPositions(body, new Date());
-      const result = await writePositions(db, siteId, parsed.accepted);
+      const outcome = await ingestPositionEntries(db, siteId, body, new Date());
       try {
-        await publishCommitted(db, publisher, siteId, result);
+        await publishCommitted(db, publisher, siteId, outcome.committed);
       } catch (error) {
         // Stored is stored: the fan-out failing must not make the gateway send the batch again.
         request.log.error({ err: error, siteId }, 'live fan-out failed');
       }
-      return ok({
-        accepted: result.accepted,
-        rejected: countByReason([...parsed.rejected, ...result.rejections]),
-      });
+      return ok({ accepted: outcome.accepted, rejected: countByReason(outcome.rejections) });
     },
   );
 };
 
-/** Who may manage a site's device tokens: writers of sites or of installation (DESIGN §4). */
-const TOKEN_MANAGER_AREAS: readonly Area[] = ['sites', 'installation'];
-
 const allowTokenManagers: preHandlerHookHandler = async (request) => {
-  const role = principalOf(request).role;
-  if (!TOKEN_MANAGER_AREAS.some((area) => can(role, 'write', area))) throw forbidden();
+  if (!canManageDeviceTokens(principalOf(request).role)) throw forbidden();
 };
 
 /** Device tokens of a site (protected: register under the authenticated context). */
-export const deviceTokenRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { db }) => {
+export const deviceTokenRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { db, deviceSessions }) => {
   app.get(
     '/sites/:id/device-tokens',
     {
@@ -144,11 +138,7 @@ export const deviceTokenRoutes: FastifyPluginAsyncTypebox<Services> = async (app
       const principal = principalOf(request);
       const site = await requireSite(db, principal, request.params.id);
       const label = requiredName(request.body.label, 'label', 'Label');
-      const token = newToken();
-      const [row] = await db
-        .insert(deviceTokens)
-        .values({ siteId: site.id, tokenHash: hashToken(token), label, createdBy: principal.id })
-        .returning();
+      const { row, token } = await createDeviceToken(db, { siteId: site.id, label, createdBy: principal.id });
       return ok({ ...toDeviceToken(row), token }, messages.created('Device token'));
     },
   );
@@ -173,6 +163,8 @@ export const deviceTokenRoutes: FastifyPluginAsyncTypebox<Services> = async (app
         .set({ revokedAt: new Date() })
         .where(eq(deviceTokens.id, existing.id))
         .returning();
+      // Its devices connected to the embedded broker are cut off now, not at their next login.
+      deviceSessions?.revoke(existing.id);
       return ok(toDeviceToken(row), 'Device token is revoked');
     },
   );

@@ -3,6 +3,7 @@ import { connectAsync, type MqttClient } from 'mqtt';
 import type { FloorCorners } from '../../src/domain/floor';
 import { type PositionMessage, topicFor } from '../../src/domain/live';
 import { type Random, seededRandom } from '../../src/domain/seededRandom';
+import type { DeviceLogin } from './simulatorToken';
 
 export interface LoadHelmet {
   tag: string;
@@ -12,6 +13,8 @@ export interface LoadHelmet {
 
 export interface LoadGeneratorOptions {
   brokerUrl: string;
+  /** A device token of the site; none for a broker without authentication. */
+  login?: DeviceLogin;
   topicRoot: string;
   siteId: number;
   helmets: readonly LoadHelmet[];
@@ -80,6 +83,8 @@ export async function startLoadGenerator(options: LoadGeneratorOptions): Promise
       connectAsync(options.brokerUrl, {
         clientId: `sitewatch-load-${suffix}-${index}`,
         reconnectPeriod: 1000,
+        username: options.login?.username,
+        password: options.login?.password,
       }),
     ),
   );

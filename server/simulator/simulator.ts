@@ -19,6 +19,7 @@ import {
   stepWalker,
   type Walker,
 } from './helmetWalker';
+import type { DeviceLogin } from './simulatorToken';
 import { loadSiteModel, type SimNode, type SiteModel } from './siteModel';
 
 /** What the simulator logs through; a Fastify/pino logger fits. */
@@ -31,6 +32,8 @@ export interface SimulatorLogger {
 export interface SimulatorOptions {
   db: Db;
   brokerUrl: string;
+  /** A device token of the site (see simulatorToken.ts); none for a broker without authentication. */
+  login?: DeviceLogin;
   topicRoot: string;
   siteId: number;
   logger: SimulatorLogger;
@@ -124,6 +127,8 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
   const client: MqttClient = await connectAsync(options.brokerUrl, {
     clientId: `sitewatch-simulator-${siteId}-${randomBytes(3).toString('hex')}`,
     reconnectPeriod: 2000,
+    username: options.login?.username,
+    password: options.login?.password,
   });
   const helmets = new Map<string, HelmetState>();
   let ticks = 0;

@@ -17,7 +17,7 @@ describe('safety: incidents, past evacuations and the safety demo', () => {
   let publisher: mqtt.MqttClient;
 
   beforeAll(async () => {
-    publisher = await mqtt.connectAsync(suite.server.brokerUrl as string);
+    publisher = await mqtt.connectAsync(suite.server.brokerUrl as string, await suite.server.deviceLogin());
   });
   afterAll(async () => {
     await publisher?.endAsync();

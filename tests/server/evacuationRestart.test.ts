@@ -7,6 +7,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { EvacuationSnapshot, EvacuationStatus } from '../../src/domain/evacuation';
 import { topicFor } from '../../src/domain/live';
+import { createGatewayLogin } from './helpers/deviceLogin';
 import { connectSafety, type SafetyClient } from './helpers/safetyClient';
 import { freePort, type ServerProcess, startServerProcess, waitForOutput } from './helpers/serverProcess';
 import { databaseUrlFor } from './helpers/templateDatabase';
@@ -117,7 +118,8 @@ describe.skipIf(onPostgres && !adminUrl)('an evacuation across a server crash', 
       active: true,
     });
 
-    const devices = await mqtt.connectAsync(first.brokerUrl);
+    const gateway = await createGatewayLogin(`http://127.0.0.1:${first.port}`, token, siteId);
+    const devices = await mqtt.connectAsync(first.brokerUrl, gateway);
     const publish = (kind: 'positions' | 'events', body: unknown) =>
       devices.publishAsync(topicFor(siteId, kind), JSON.stringify(body), { qos: 1 });
     await publish(
@@ -217,7 +219,7 @@ describe.skipIf(onPostgres && !adminUrl)('an evacuation across a server crash', 
     );
 
     // The restarted service carries on with the same session: a press counts, and it ends.
-    const moreDevices = await mqtt.connectAsync(second.brokerUrl);
+    const moreDevices = await mqtt.connectAsync(second.brokerUrl, gateway);
     const last = helmets[helmets.length - 1];
     await moreDevices.publishAsync(
       topicFor(siteId, 'events'),

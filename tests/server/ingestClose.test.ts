@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { connectAsync, type MqttClient } from 'mqtt';
+import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { positions } from '../../server/db/schema';
 import type { MqttIngest } from '../../server/ingest/mqttIngest';
@@ -14,7 +14,7 @@ import {
 } from './helpers/ingestFixture';
 import { startTestApp, type TestApp } from './helpers/testApp';
 import { startTestBroker, type TestBroker } from './helpers/testBroker';
-import { startTestIngest, uniqueClientId } from './helpers/testIngest';
+import { connectGateway, startTestIngest, uniqueClientId } from './helpers/testIngest';
 
 const PUBLISH_EVERY_MS = 25;
 const CLOSE_WITHIN_MS = 5000;
@@ -41,10 +41,10 @@ describe('closing the MQTT ingest while messages keep arriving', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    broker = await startTestBroker();
+    broker = await startTestBroker(t.db);
     fixture = await demoFloor(t.db);
     helmet = await seedWorkerWithHelmet(t.db, fixture.siteId, 'CLOSE-1');
-    sender = await connectAsync(broker.url, { clientId: uniqueClientId() });
+    sender = await connectGateway(broker, fixture.siteId);
   });
 
   afterAll(async () => {

@@ -1,12 +1,11 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
-import { connectAsync } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Db } from '../../server/db/database';
 import { helmetEvents, inventoryItems, nodeDiagnostics, positions, zoneEvents } from '../../server/db/schema';
 import { startMqttIngest } from '../../server/ingest/mqttIngest';
 import { startOfflineSweep } from '../../server/ingest/offlineSweep';
 import type { CommittedChanges, LivePublisher } from '../../server/live/liveChanges';
 import { type TopicKind, topicFor } from '../../src/domain/live';
+import { failingFirst } from './helpers/failingDb';
 import {
   type DemoFloorFixture,
   demoFloor,
@@ -19,6 +18,7 @@ import { type OtherTenant, seedOtherTenant } from './helpers/otherTenant';
 import { startTestApp, type TestApp } from './helpers/testApp';
 import { startTestBroker, type TestBroker } from './helpers/testBroker';
 import {
+  connectGateway,
   type IngestWithSender,
   quietLogger,
   startIngestWithSender,
@@ -45,7 +45,7 @@ describe('MQTT ingest', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    broker = await startTestBroker();
+    broker = await startTestBroker(t.db);
     fixture = await demoFloor(t.db);
     other = await seedOtherTenant(t.db);
     rig = await startIngestWithSender(t, broker, publisher);
@@ -300,23 +300,6 @@ describe('MQTT ingest', () => {
   });
 });
 
-/** A database whose transactions fail the first `failures` times, as when PostgreSQL is down. */
-function failingFirst(db: Db, failures: number): Db & { failed(): number } {
-  let failed = 0;
-  return new Proxy(db, {
-    get(target, property, receiver) {
-      if (property === 'failed') return () => failed;
-      if (property === 'transaction' && failed < failures) {
-        return async () => {
-          failed += 1;
-          throw new Error('connection to the database was lost');
-        };
-      }
-      return Reflect.get(target, property, receiver);
-    },
-  }) as Db & { failed(): number };
-}
-
 describe('MQTT ingest acknowledges only what is committed', () => {
   let t: TestApp;
   let broker: TestBroker;
@@ -324,7 +307,7 @@ describe('MQTT ingest acknowledges only what is committed', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    broker = await startTestBroker();
+    broker = await startTestBroker(t.db);
     fixture = await demoFloor(t.db);
   });
   afterAll(async () => {
@@ -338,13 +321,19 @@ describe('MQTT ingest acknowledges only what is committed', () => {
     const db = failingFirst(t.db, 3);
     const ingest = await startMqttIngest({
       db,
-      config: { ...t.config, mqttTopicRoot: broker.topicRoot, mqttClientId: uniqueClientId() },
+      config: {
+        ...t.config,
+        mqttTopicRoot: broker.topicRoot,
+        mqttClientId: uniqueClientId(),
+        mqttUsername: broker.internalLogin.username,
+        mqttPassword: broker.internalLogin.password,
+      },
       brokerUrl: broker.url,
       logger: quietLogger,
       sharedSubscription: false,
       retry: { attempts: 2, delayMs: 20 },
     });
-    const sender = await connectAsync(broker.url, { clientId: uniqueClientId() });
+    const sender = await connectGateway(broker, fixture.siteId);
     try {
       const message = positionAt(fixture, helmet.tag, POINTS.fitOut, 5);
       await sender.publishAsync(
@@ -380,19 +369,25 @@ describe('MQTT ingest on a shared subscription', () => {
     'splits the messages between two server processes and stores each once',
     async () => {
       const t = await startTestApp();
-      const broker = await startTestBroker();
+      const broker = await startTestBroker(t.db);
       const fixture = await demoFloor(t.db);
       const helmet = await seedWorkerWithHelmet(t.db, fixture.siteId, 'SHARE-H1');
       const start = () =>
         startMqttIngest({
           db: t.db,
-          config: { ...t.config, mqttTopicRoot: broker.topicRoot, mqttClientId: uniqueClientId() },
+          config: {
+            ...t.config,
+            mqttTopicRoot: broker.topicRoot,
+            mqttClientId: uniqueClientId(),
+            mqttUsername: broker.internalLogin.username,
+            mqttPassword: broker.internalLogin.password,
+          },
           brokerUrl: broker.url,
           logger: quietLogger,
           sharedSubscription: true,
         });
       const nodes = [await start(), await start()];
-      const sender = await connectAsync(broker.url, { clientId: uniqueClientId() });
+      const sender = await connectGateway(broker, fixture.siteId);
       try {
         const count = 20;
         for (let i = 0; i < count; i++) {

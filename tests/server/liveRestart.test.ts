@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import mqtt from 'mqtt';
 import { afterAll, describe, expect, it } from 'vitest';
 import { topicFor } from '../../src/domain/live';
+import { createGatewayLogin } from './helpers/deviceLogin';
 import { connectLive } from './helpers/liveClient';
 import { freePort, type ServerProcess, startServerProcess, waitForOutput } from './helpers/serverProcess';
 
@@ -64,7 +65,10 @@ describe.skipIf(process.env.SITEWATCH_TEST_DRIVER === 'pg')('live state across a
     const at = { lat: (a.lat + c.lat) / 2, long: (a.long + c.long) / 2 };
     const ts = new Date().toISOString();
 
-    const publisher = await mqtt.connectAsync(first.brokerUrl);
+    const publisher = await mqtt.connectAsync(
+      first.brokerUrl,
+      await createGatewayLogin(`http://127.0.0.1:${first.port}`, token, siteId),
+    );
     await publisher.publishAsync(
       topicFor(siteId, 'positions'),
       JSON.stringify([

@@ -206,6 +206,8 @@ describe('the simulator', () => {
     const from = Date.now();
     const generator = await startLoadGenerator({
       brokerUrl: broker.url,
+      // A made-up site (no device token can be minted for it): the broker's internal login.
+      login: broker.internalLogin,
       topicRoot: broker.topicRoot,
       siteId: loadSite,
       helmets: Array.from({ length: 2500 }, (_, i) => ({ tag: `SIM-${i}`, floorId, corners: floorCorners })),

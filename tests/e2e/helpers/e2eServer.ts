@@ -4,10 +4,13 @@ import { loadConfig } from '../../../server/config';
 import type { Db } from '../../../server/db/database';
 import { findDemoSiteId, seedDemo } from '../../../server/db/demoSeed';
 import { type LiveData, startLiveData } from '../../../server/liveData';
+import { createDeviceToken } from '../../../server/mqtt/deviceCredentials';
+import { createDeviceSessions } from '../../../server/mqtt/deviceSessions';
 import { bindDrill, buildSafetyApp, startLive } from '../../../server/safety/safetyApp';
 import type { EvacuationService } from '../../../server/safety/safetyServices';
 import { createEvacuationDrill } from '../../../server/simulator/evacuationDrill';
 import { startSimulator } from '../../../server/simulator/simulator';
+import { mintSimulatorLogin } from '../../../server/simulator/simulatorToken';
 import { createTestDatabase } from '../../server/helpers/testDatabase';
 
 export interface E2eServer {
@@ -18,6 +21,8 @@ export interface E2eServer {
   topicRoot: string;
   /** The demo site. */
   siteId: number;
+  /** A new device token of the demo site, as a gateway's MQTT login. */
+  deviceLogin(): Promise<{ username: string; password: string }>;
   /** With `live`: the evacuation service, for what a test does behind the console's back. */
   evacuation: EvacuationService | null;
   close(): Promise<void>;
@@ -45,6 +50,8 @@ export async function startE2eServer(options: E2eServerOptions = {}): Promise<E2
   const siteId = (await findDemoSiteId(database.db)) as number;
   const config = { ...loadConfig({}), loginMaxFailures: 1000, mqttPort: 0, mqttPortExplicit: true };
   let liveData: LiveData | null = null;
+  // Revoking a device token in the console disconnects its devices from the embedded broker.
+  const deviceSessions = createDeviceSessions();
   let closeLive = async () => {};
   let publisher: Awaited<ReturnType<typeof startLive>>['publisher'] | undefined;
   let evacuation: EvacuationService | null = null;
@@ -56,11 +63,18 @@ export async function startE2eServer(options: E2eServerOptions = {}): Promise<E2
     config.safetyPort = (safety.server.address() as AddressInfo).port;
     publisher = live.publisher;
     evacuation = live.evacuation;
-    liveData = await startLiveData({ db: database.db, config, publisher, logger: safety.log });
+    liveData = await startLiveData({
+      db: database.db,
+      config,
+      publisher,
+      logger: safety.log,
+      deviceSessions,
+    });
     const simulator = options.simulator
       ? await startSimulator({
           db: database.db,
           brokerUrl: liveData.brokerUrl,
+          login: await mintSimulatorLogin(database.db, siteId),
           topicRoot: config.mqttTopicRoot,
           siteId,
           logger: safety.log,
@@ -91,7 +105,13 @@ export async function startE2eServer(options: E2eServerOptions = {}): Promise<E2
       await safety.close();
     };
   }
-  const app = await buildApp({ db: database.db, config, consoleDir: 'test-output/console', publisher });
+  const app = await buildApp({
+    db: database.db,
+    config,
+    consoleDir: 'test-output/console',
+    publisher,
+    deviceSessions,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -103,6 +123,14 @@ export async function startE2eServer(options: E2eServerOptions = {}): Promise<E2
     brokerUrl: liveData?.brokerUrl ?? null,
     topicRoot: config.mqttTopicRoot,
     siteId,
+    async deviceLogin() {
+      const { row, token } = await createDeviceToken(database.db, {
+        siteId,
+        label: 'Test gateway',
+        createdBy: null,
+      });
+      return { username: String(row.id), password: token };
+    },
     evacuation,
     async close() {
       await closeLive();

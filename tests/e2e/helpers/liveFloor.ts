@@ -12,7 +12,7 @@ export async function openLivePage(
   suite: BrowserSuite,
   viewport: { width: number; height: number },
 ): Promise<{ page: Page; publisher: mqtt.MqttClient }> {
-  const publisher = await mqtt.connectAsync(suite.server.brokerUrl!);
+  const publisher = await mqtt.connectAsync(suite.server.brokerUrl!, await suite.server.deviceLogin());
   const page = await suite.browser.newPage({ viewport });
   await signIn(page, suite.server.baseUrl, 'site-admin@demo.sitewatch.dev');
   return { page, publisher };

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { connectAsync, type MqttClient } from 'mqtt';
 import { sites } from '../../../server/db/schema';
 import { type Simulator, type SimulatorOptions, startSimulator } from '../../../server/simulator/simulator';
+import { mintSimulatorLogin } from '../../../server/simulator/simulatorToken';
 import { localTime } from '../../../src/domain/workshiftClock';
 import type { TestApp } from './testApp';
 import type { TestBroker } from './testBroker';
@@ -32,7 +33,10 @@ export interface Heard {
 /** A client recording every message published under the test's topic root. */
 export async function listenToBroker(broker: TestBroker): Promise<{ heard: Heard[]; listener: MqttClient }> {
   const heard: Heard[] = [];
-  const listener = await connectAsync(broker.url, { clientId: `listener-${broker.topicRoot}` });
+  const listener = await connectAsync(broker.url, {
+    clientId: `listener-${broker.topicRoot}`,
+    ...broker.internalLogin,
+  });
   listener.on('message', (topic, payload) =>
     heard.push({ topic, body: JSON.parse(payload.toString()), at: Date.now() }),
   );
@@ -57,15 +61,17 @@ export function dubaiClock(day: string, hhmm: string): () => Date {
 }
 
 /** The simulator of a demo site, publishing under the test's topic root. */
-export function startTestSimulator(
+export async function startTestSimulator(
   t: TestApp,
   broker: TestBroker,
   siteId: number,
-  options: Omit<SimulatorOptions, 'db' | 'brokerUrl' | 'topicRoot' | 'siteId' | 'logger'>,
+  options: Omit<SimulatorOptions, 'db' | 'brokerUrl' | 'login' | 'topicRoot' | 'siteId' | 'logger'>,
 ): Promise<Simulator> {
+  broker.bindDatabase(t.db);
   return startSimulator({
     db: t.db,
     brokerUrl: broker.url,
+    login: await mintSimulatorLogin(t.db, siteId),
     topicRoot: broker.topicRoot,
     siteId,
     logger: t.app.log,

@@ -4,6 +4,7 @@ import { DEMO_PASSWORD } from '../../../server/auth/passwords';
 import { type Config, loadConfig } from '../../../server/config';
 import type { Db } from '../../../server/db/database';
 import { demoEmail, seedDemo } from '../../../server/db/demoSeed';
+import type { DeviceSessions } from '../../../server/mqtt/deviceSessions';
 import type { Role } from '../../../src/domain/roles';
 import { createTestDatabase, type TestDatabase } from './testDatabase';
 
@@ -34,12 +35,12 @@ export type Envelope = {
 /** A server on its own fresh database with the demo site seeded. */
 export async function startTestApp(
   overrides: Partial<Config> = {},
-  options: { demo?: boolean } = {},
+  options: { demo?: boolean; deviceSessions?: DeviceSessions } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   if (options.demo !== false) await seedDemo(database.db);
   const config: Config = { ...loadConfig({}), publicUrl: 'http://sitewatch.test', ...overrides };
-  const app = await buildApp({ db: database.db, config });
+  const app = await buildApp({ db: database.db, config, deviceSessions: options.deviceSessions });
   await app.ready();
 
   const call: TestApp['call'] = async (token, injectOptions) => {

@@ -19,12 +19,15 @@ export function startTestIngest(
   broker: TestBroker,
   options: { publisher?: LivePublisher; clientId?: string } = {},
 ): Promise<MqttIngest> {
+  broker.bindDatabase(t.db);
   return startMqttIngest({
     db: t.db,
     config: {
       ...t.config,
       mqttTopicRoot: broker.topicRoot,
       mqttClientId: options.clientId ?? uniqueClientId(),
+      mqttUsername: broker.internalLogin.username,
+      mqttPassword: broker.internalLogin.password,
     },
     brokerUrl: broker.url,
     publisher: options.publisher,
@@ -33,10 +36,15 @@ export function startTestIngest(
   });
 }
 
-/** An ingest and a client publishing to it, as the gateways do. */
+/** A gateway of a site: an MQTT client logged in with a new device token of the site. */
+export async function connectGateway(broker: TestBroker, siteId: number): Promise<MqttClient> {
+  const login = await broker.deviceLogin(siteId);
+  return connectAsync(broker.url, { clientId: uniqueClientId(), ...login });
+}
+
+/** An ingest and gateways publishing to it (one per site, logged in with its device token). */
 export interface IngestWithSender {
   ingest: MqttIngest;
-  sender: MqttClient;
   /** Publishes with QoS 1 and waits until the ingest has handled it (acknowledged or not). */
   send(siteId: number, kind: TopicKind, payload: unknown): Promise<void>;
   close(): Promise<void>;
@@ -48,18 +56,23 @@ export async function startIngestWithSender(
   publisher?: LivePublisher,
 ): Promise<IngestWithSender> {
   const ingest = await startTestIngest(t, broker, { publisher });
-  const sender = await connectAsync(broker.url, { clientId: uniqueClientId() });
+  const gateways = new Map<number, Promise<MqttClient>>();
+  const gatewayOf = (siteId: number) => {
+    const gateway = gateways.get(siteId) ?? connectGateway(broker, siteId);
+    gateways.set(siteId, gateway);
+    return gateway;
+  };
   return {
     ingest,
-    sender,
     async send(siteId, kind, payload) {
+      const sender = await gatewayOf(siteId);
       const before = ingest.stats().messages;
       const body = typeof payload === 'string' ? payload : JSON.stringify(payload);
       await sender.publishAsync(topicFor(siteId, kind, broker.topicRoot), body, { qos: 1 });
       await vi.waitFor(() => expect(ingest.stats().messages).toBeGreaterThan(before), { timeout: 5000 });
     },
     async close() {
-      await sender.endAsync();
+      for (const gateway of gateways.values()) await (await gateway).endAsync();
       await ingest.close();
     },
   };
