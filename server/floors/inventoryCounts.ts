@@ -1,6 +1,7 @@
 import { and, eq, gte, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { InventoryMeta } from '../../src/domain/floor';
 import type { AnchorStatistics, DeviceCounts, InventoryStatistics } from '../../src/domain/schemas/floors';
+import { isStorableInstant } from '../../src/domain/storableInstant';
 import type { Db } from '../db/database';
 import { floors, inventoryItems } from '../db/schema';
 import { unprocessable } from '../http/errors';
@@ -32,7 +33,7 @@ function parseIsoDate(
   const hasTime = match[4] !== undefined;
   const hasZone = match[7] !== undefined;
   const at = new Date(hasTime ? (hasZone ? text : `${text}Z`) : `${text}T00:00:00Z`);
-  if (Number.isNaN(at.getTime())) throw invalid();
+  if (!isStorableInstant(at)) throw invalid();
   // new Date() rolls 30 February over into March; such a day does not exist.
   const day = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
   if (day.getUTCMonth() !== Number(match[2]) - 1 || day.getUTCDate() !== Number(match[3])) throw invalid();

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { messages } from '../../src/domain/messages';
+import { controlCharactersMessage, isTextRulePattern } from '../../src/domain/text';
 import { HttpError } from './errors';
 
 interface ValidationIssue {
@@ -34,6 +35,10 @@ function issueToField(issue: ValidationIssue): [string, string] {
       return [field, messages.maxChars(label, limit)];
     case 'minLength':
       return limit <= 1 ? [field, messages.required(label)] : [field, messages.minChars(label, limit)];
+    case 'pattern':
+      return isTextRulePattern(issue.params.pattern)
+        ? [field, controlCharactersMessage(label)]
+        : [field, `${label} is invalid`];
     case 'additionalProperties':
       return [
         String(issue.params.additionalProperty),

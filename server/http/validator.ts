@@ -2,6 +2,7 @@ import type { FastifySchemaCompiler, FastifySchemaValidationError } from 'fastif
 import type { TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
 import { Value } from 'typebox/value';
+import { isTextRulePattern } from '../../src/domain/text';
 
 /**
  * The app's one validator: TypeBox, not a coercing ajv. Bodies are checked as sent: `"5"`
@@ -53,9 +54,26 @@ function issuesOf(validator: ReturnType<typeof Compile>, value: unknown): Fastif
       }
     } else if (error.keyword === 'boolean' && error.schemaPath.endsWith('/additionalProperties')) {
       // The same extra property again, as "schema is false": reported once above.
+    } else if (
+      error.keyword === 'pattern' &&
+      isTextRulePattern(error.params.pattern) &&
+      isBlank(value, error.instancePath)
+    ) {
+      // A non-blank text rule refused only white space: that is a missing value, not a bad character.
+      issues.push({ ...error, keyword: 'minLength', params: { limit: 1 } } as FastifySchemaValidationError);
     } else {
       issues.push(error as FastifySchemaValidationError);
     }
   }
   return issues;
+}
+
+/** Whether the value at a JSON pointer of the input is a string of white space only. */
+function isBlank(root: unknown, pointer: string): boolean {
+  let node: unknown = root;
+  for (const segment of pointer.split('/').slice(1)) {
+    if (typeof node !== 'object' || node === null) return false;
+    node = (node as Record<string, unknown>)[segment.replace(/~1/g, '/').replace(/~0/g, '~')];
+  }
+  return typeof node === 'string' && node.trim() === '';
 }

@@ -4,6 +4,7 @@ import { Type } from 'typebox';
 import { LIMITS } from '../../src/domain/limits';
 import { messages } from '../../src/domain/messages';
 import { IdParamsSchema, IdSchema, NameSchema, successOf } from '../../src/domain/schemas/sites';
+import { SafeString } from '../../src/domain/text';
 import { allow } from '../auth/authenticate';
 import { type Principal, principalOf } from '../auth/principal';
 import { requireSite } from '../auth/tenancy';
@@ -33,7 +34,7 @@ const CrewSchema = Type.Object({
 });
 const CrewReply = successOf(CrewSchema);
 const CrewBodySchema = Type.Object({ name: NameSchema });
-const CrewQuerySchema = Type.Object({ search: Type.Optional(Type.String({ maxLength: LIMITS.nameMax })) });
+const CrewQuerySchema = Type.Object({ search: Type.Optional(SafeString({ maxLength: LIMITS.nameMax })) });
 const CrewParamsSchema = Type.Object({ id: IdSchema, crewId: IdSchema });
 const ManagersBodySchema = Type.Object({ userIds: Type.Array(IdSchema, { maxItems: 100 }) });
 

@@ -4,6 +4,7 @@ import { Type } from 'typebox';
 import { LIMITS } from '../../src/domain/limits';
 import { messages } from '../../src/domain/messages';
 import { IdParamsSchema, IdSchema, NameSchema, successOf } from '../../src/domain/schemas/sites';
+import { SafeString } from '../../src/domain/text';
 import { firstBreakProblem } from '../../src/domain/workshiftBreaks';
 import { allow } from '../auth/authenticate';
 import { principalOf } from '../auth/principal';
@@ -29,7 +30,7 @@ export const MAX_BREAKS = 10;
 
 const WorkshiftBodySchema = Type.Object({
   name: NameSchema,
-  category: Type.Optional(Type.String({ maxLength: LIMITS.nameMax })),
+  category: Type.Optional(SafeString({ maxLength: LIMITS.nameMax })),
   /** 0 = Sunday … 6 = Saturday. */
   non_working_days: Type.Optional(Type.Array(Type.Integer({ minimum: 0, maximum: 6 }), { maxItems: 7 })),
   start: TimeSchema,
@@ -54,7 +55,7 @@ const WorkshiftSchema = Type.Object({
 const WorkshiftReply = successOf(WorkshiftSchema);
 const WorkshiftParamsSchema = Type.Object({ id: IdSchema, workshiftId: IdSchema });
 const WorkshiftQuerySchema = Type.Object({
-  search: Type.Optional(Type.String({ maxLength: LIMITS.nameMax })),
+  search: Type.Optional(SafeString({ maxLength: LIMITS.nameMax })),
 });
 
 type WorkshiftRow = typeof workshifts.$inferSelect;

@@ -5,6 +5,7 @@ import {
   type StartEvacuationRequest,
   safetyRoom,
 } from '../../src/domain/evacuation';
+import { hasControlCharacters } from '../../src/domain/text';
 import type { Envelope } from '../../src/domain/user';
 import { resolvePrincipal } from '../auth/authenticate';
 import type { Principal } from '../auth/principal';
@@ -69,7 +70,12 @@ export function parseStartRequest(payload: unknown): StartEvacuationRequest {
 export function parseEndRequest(payload: unknown): EndEvacuationRequest {
   const body = record(payload);
   const sessionId = body.evacuationSessionId;
-  if (typeof sessionId !== 'string' || sessionId === '' || sessionId.length > 100)
+  if (
+    typeof sessionId !== 'string' ||
+    sessionId === '' ||
+    sessionId.length > 100 ||
+    hasControlCharacters(sessionId)
+  )
     throw new BadPayload('evacuationSessionId must be a session id');
   return { siteId: wholeNumber(body.siteId, 'siteId'), evacuationSessionId: sessionId };
 }

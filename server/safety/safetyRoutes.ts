@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { SafetyWorker } from '../../src/domain/evacuation';
 import { INCIDENT_STATUSES, type IncidentStatus, type SafetyIncident } from '../../src/domain/incidents';
 import { connectionStatus } from '../../src/domain/inventory';
 import { IdSchema } from '../../src/domain/schemas/sites';
+import { isStorableInstant } from '../../src/domain/storableInstant';
+import { SafeString } from '../../src/domain/text';
 import { allow } from '../auth/authenticate';
 import type { Principal } from '../auth/principal';
 import { principalOf } from '../auth/principal';
@@ -40,19 +41,19 @@ import type { SafetyServices } from './safetyServices';
 /**
  * Safety REST calls of spec §7 on the safety listener (getworkers, incidents, escalation), the
  * start dialog's networks, and the evacuation reports. Registered under bearer authentication;
- * `allowSafetyCors` answers the console's cross-origin preflights before that.
+ * `allowConsoleCors` (safetyCors.ts) answers the console's cross-origin preflights before that.
  */
 
 const GetWorkersBodySchema = Type.Object({ networkId: IdSchema, blueprintId: IdSchema });
 const SiteParamsSchema = Type.Object({ siteId: IdSchema });
 const IncidentListParamsSchema = Type.Object({
   siteId: IdSchema,
-  from: Type.String({ maxLength: 40 }),
-  to: Type.String({ maxLength: 40 }),
-  status: Type.Optional(Type.String({ maxLength: 20 })),
+  from: SafeString({ maxLength: 40 }),
+  to: SafeString({ maxLength: 40 }),
+  status: Type.Optional(SafeString({ maxLength: 20 })),
 });
 const EscalateBodySchema = Type.Object({ incidentId: IdSchema });
-const SessionParamsSchema = Type.Object({ sessionId: Type.String({ minLength: 1, maxLength: 100 }) });
+const SessionParamsSchema = Type.Object({ sessionId: SafeString({ minLength: 1, maxLength: 100 }) });
 
 export const SAFETY_MESSAGES = {
   alreadyEscalated: 'Incident is already escalated',
@@ -83,7 +84,7 @@ function windowBound(value: string, label: string, edge: 'start' | 'end'): Date 
     // An exact `to` instant is included.
     if (edge === 'end') ms += 1;
   }
-  if (Number.isNaN(ms)) throw badRequest(SAFETY_MESSAGES.badDate(label));
+  if (!isStorableInstant(ms)) throw badRequest(SAFETY_MESSAGES.badDate(label));
   return new Date(ms);
 }
 
@@ -192,26 +193,6 @@ function escalationEmail(incident: SafetyIncident, siteName: string, escalatedBy
     ].join('\n'),
     link: `${config.publicUrl}/safety`,
   };
-}
-
-/**
- * CORS for /api/safety/*: the console (PORT) calls this listener (SAFETY_PORT) with a bearer
- * header and no cookies, so any origin may; a preflight is answered before authentication,
- * which is why this goes on the safety app itself rather than inside the authenticated plugin.
- */
-export function allowSafetyCors(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/safety/')) return;
-    reply.header('access-control-allow-origin', '*');
-    reply.header('access-control-expose-headers', 'content-disposition');
-    if (request.method !== 'OPTIONS') return;
-    reply
-      .code(204)
-      .header('access-control-allow-methods', 'GET, POST, OPTIONS')
-      .header('access-control-allow-headers', 'authorization, content-type, x-requested-with, accept')
-      .header('access-control-max-age', '600');
-    return reply.send();
-  });
 }
 
 export const safetyRoutes: FastifyPluginAsyncTypebox<SafetyServices> = async (app, { db, config }) => {

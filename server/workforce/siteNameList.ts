@@ -6,6 +6,7 @@ import type { Area } from '../../src/domain/access';
 import { LIMITS } from '../../src/domain/limits';
 import { messages } from '../../src/domain/messages';
 import { IdParamsSchema, IdSchema, NameSchema, successOf } from '../../src/domain/schemas/sites';
+import { SafeString } from '../../src/domain/text';
 import { allow } from '../auth/authenticate';
 import { principalOf } from '../auth/principal';
 import { requireSite } from '../auth/tenancy';
@@ -28,7 +29,7 @@ export const SiteNameSchema = Type.Object({
 export const SiteNameBodySchema = Type.Object({ name: NameSchema });
 export const SiteNameQuerySchema = Type.Object({
   /** Case-insensitive substring of the name. */
-  search: Type.Optional(Type.String({ maxLength: LIMITS.nameMax })),
+  search: Type.Optional(SafeString({ maxLength: LIMITS.nameMax })),
 });
 const ItemParamsSchema = Type.Object({ id: IdSchema, itemId: IdSchema });
 

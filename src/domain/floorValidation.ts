@@ -3,6 +3,7 @@ import { CORNERS, type Corner, type FloorCorners } from './floor';
 import { LIMITS } from './limits';
 import { messages } from './messages';
 import { type Point, polygonProblem } from './polygon';
+import { controlCharactersMessage, hasControlCharacters } from './text';
 
 /**
  * The floor form's rules (spec §3 Floor, §5 corner coordinates), shared by the console's form
@@ -110,6 +111,7 @@ export function validateFloorForm(input: FloorFormInput): { value: FloorFields |
   const name = typeof input.name === 'string' ? input.name.trim() : '';
   if (!name) errors.name = messages.required('Name');
   else if (name.length > LIMITS.nameMax) errors.name = messages.maxChars('Name', LIMITS.nameMax);
+  else if (hasControlCharacters(name)) errors.name = controlCharactersMessage('Name');
 
   const altitude = parseDecimal(input.altitude);
   if (altitude === undefined) errors.altitude = messages.required('Altitude');
@@ -118,6 +120,7 @@ export function validateFloorForm(input: FloorFormInput): { value: FloorFields |
   const category = typeof input.category === 'string' ? input.category.trim() : '';
   if (category.length > FLOOR_CATEGORY_MAX)
     errors.category = messages.maxChars('Category', FLOOR_CATEGORY_MAX);
+  else if (hasControlCharacters(category)) errors.category = controlCharactersMessage('Category');
 
   const { corners, errors: cornerErrors } = validateCorners(input.coordinates);
   Object.assign(errors, cornerErrors);

@@ -8,6 +8,8 @@ import {
   type PositionMessage,
   type RejectionReason,
 } from './live';
+import { isStorableInstant } from './storableInstant';
+import { hasControlCharacters } from './text';
 
 /** One dropped message, or one dropped entry of an array, with what was sent when there was one. */
 export interface Rejection {
@@ -38,8 +40,21 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function isDeviceId(value: unknown): value is string {
-  return typeof value === 'string' && value.trim() !== '' && value.length <= MAX_DEVICE_ID_LENGTH;
+/** A tag, node id or node type: non-blank single-line text of bounded length. */
+function checkDeviceId(value: unknown): Check<string> {
+  if (typeof value !== 'string' || value.trim() === '' || value.length > MAX_DEVICE_ID_LENGTH)
+    return fail('badShape');
+  if (hasControlCharacters(value)) return fail('controlCharacter');
+  return { ok: true, value };
+}
+
+/**
+ * The entry's verdict from its field checks: a wrong-typed field (badShape) is reported before a
+ * bad value of a well-typed one, then the values in the order given.
+ */
+function firstFailure(...checks: Check<unknown>[]): { ok: false; reason: RejectionReason } | null {
+  const failures = checks.filter((check): check is { ok: false; reason: RejectionReason } => !check.ok);
+  return failures.find((failure) => failure.reason === 'badShape') ?? failures[0] ?? null;
 }
 
 function isRowId(value: unknown): value is number {
@@ -51,6 +66,7 @@ function checkTimestamp(value: unknown, nowMs: number): Check<string> {
   if (typeof value !== 'string' || !ISO_TIMESTAMP.test(value)) return fail('badShape');
   const ms = Date.parse(value);
   if (!Number.isFinite(ms) || !isCalendarDay(value)) return fail('badShape');
+  if (!isStorableInstant(ms)) return fail('outOfRange');
   if (ms > nowMs + MAX_CLOCK_SKEW_MS) return fail('futureTimestamp');
   return { ok: true, value: new Date(ms).toISOString() };
 }
@@ -65,39 +81,41 @@ function checkCoordinates(lat: unknown, long: unknown): Check<{ lat: number; lon
 
 function checkPosition(entry: unknown, nowMs: number): Check<PositionMessage> {
   if (!isRecord(entry)) return fail('badShape');
-  const { tag, floorId, online, active } = entry;
-  if (!isDeviceId(tag) || !isRowId(floorId) || typeof online !== 'boolean' || typeof active !== 'boolean')
+  const { floorId, online, active } = entry;
+  if (!isRowId(floorId) || typeof online !== 'boolean' || typeof active !== 'boolean')
     return fail('badShape');
+  const tag = checkDeviceId(entry.tag);
   const coordinates = checkCoordinates(entry.lat, entry.long);
-  // A wrong-typed field is reported before a bad value of a well-typed one.
-  if (!coordinates.ok && coordinates.reason === 'badShape') return coordinates;
   const ts = checkTimestamp(entry.ts, nowMs);
-  if (!ts.ok && ts.reason === 'badShape') return ts;
-  if (!coordinates.ok) return coordinates;
-  if (!ts.ok) return ts;
-  return { ok: true, value: { tag, ts: ts.value, ...coordinates.value, floorId, online, active } };
+  const failure = firstFailure(tag, coordinates, ts);
+  if (failure) return failure;
+  if (!tag.ok || !coordinates.ok || !ts.ok) return fail('badShape');
+  return { ok: true, value: { tag: tag.value, ts: ts.value, ...coordinates.value, floorId, online, active } };
 }
 
 const NODE_MEASURES = ['bufferUsage', 'linkQuality', 'batteryVoltage', 'displacementError'] as const;
 
 function checkNode(entry: unknown, nowMs: number): Check<NodeMessage> {
   if (!isRecord(entry)) return fail('badShape');
-  const { networkId, nodeId, type } = entry;
-  if (!isRowId(networkId) || !isDeviceId(nodeId) || !isDeviceId(type)) return fail('badShape');
+  const { networkId } = entry;
+  if (!isRowId(networkId)) return fail('badShape');
   if (NODE_MEASURES.some((name) => typeof entry[name] !== 'number')) return fail('badShape');
+  const nodeId = checkDeviceId(entry.nodeId);
+  const type = checkDeviceId(entry.type);
   const coordinates = checkCoordinates(entry.lat, entry.long);
-  if (!coordinates.ok && coordinates.reason === 'badShape') return coordinates;
   const ts = checkTimestamp(entry.ts, nowMs);
-  if (!ts.ok && ts.reason === 'badShape') return ts;
-  if (!coordinates.ok) return coordinates;
-  if (NODE_MEASURES.some((name) => !Number.isFinite(entry[name]))) return fail('outOfRange');
-  if (!ts.ok) return ts;
+  const measures: Check<null> = NODE_MEASURES.every((name) => Number.isFinite(entry[name]))
+    ? { ok: true, value: null }
+    : fail('outOfRange');
+  const failure = firstFailure(nodeId, type, coordinates, measures, ts);
+  if (failure) return failure;
+  if (!nodeId.ok || !type.ok || !coordinates.ok || !ts.ok) return fail('badShape');
   return {
     ok: true,
     value: {
       networkId,
-      nodeId,
-      type,
+      nodeId: nodeId.value,
+      type: type.value,
       bufferUsage: entry.bufferUsage as number,
       linkQuality: entry.linkQuality as number,
       batteryVoltage: entry.batteryVoltage as number,
@@ -110,11 +128,14 @@ function checkNode(entry: unknown, nowMs: number): Check<NodeMessage> {
 
 function checkHelmetEvent(entry: unknown, nowMs: number): Check<HelmetEventMessage> {
   if (!isRecord(entry)) return fail('badShape');
-  const { tag, type } = entry;
-  if (!isDeviceId(tag) || !HELMET_EVENT_TYPES.includes(type as HelmetEventType)) return fail('badShape');
+  const { type } = entry;
+  if (!HELMET_EVENT_TYPES.includes(type as HelmetEventType)) return fail('badShape');
+  const tag = checkDeviceId(entry.tag);
   const ts = checkTimestamp(entry.ts, nowMs);
-  if (!ts.ok) return ts;
-  return { ok: true, value: { tag, ts: ts.value, type: type as HelmetEventType } };
+  const failure = firstFailure(tag, ts);
+  if (failure) return failure;
+  if (!tag.ok || !ts.ok) return fail('badShape');
+  return { ok: true, value: { tag: tag.value, ts: ts.value, type: type as HelmetEventType } };
 }
 
 /** The JSON value of MQTT bytes or a string, or undefined when they are not JSON (or not UTF-8). */

@@ -65,6 +65,10 @@ export const REJECTION_REASONS = [
   'unknownFloor',
   'outOfRange',
   'futureTimestamp',
+  /** A tag, node id or type holding a control character (src/domain/text.ts). */
+  'controlCharacter',
+  /** The database refused the entry's data although it passed validation (caught, never retried). */
+  'refusedByDatabase',
 ] as const;
 export type RejectionReason = (typeof REJECTION_REASONS)[number];
 

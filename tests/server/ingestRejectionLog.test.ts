@@ -44,6 +44,8 @@ describe('rejection log', () => {
       unknownFloor: 0,
       outOfRange: 0,
       futureTimestamp: 0,
+      controlCharacter: 0,
+      refusedByDatabase: 0,
     });
   });
 

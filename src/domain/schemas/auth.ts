@@ -1,6 +1,7 @@
 import { type Static, Type } from 'typebox';
 import { LIMITS, LOCALES } from '../limits';
 import { PERMISSIONS, ROLES } from '../roles';
+import { SafeString } from '../text';
 import { IdSchema, successOf } from './sites';
 
 /**
@@ -21,13 +22,16 @@ export const authMessages = {
   siteOutsideClient: 'Site does not belong to the client',
 } as const;
 
-const EmailSchema = Type.String({ minLength: 1, maxLength: LIMITS.emailMax });
+const EmailSchema = SafeString({ minLength: 1, maxLength: LIMITS.emailMax });
 
-/** A password as typed at sign-in: any length the policy ever allowed, so no minimum here. */
+/**
+ * A password as typed at sign-in: any length the policy ever allowed, so no minimum here, and any
+ * character: it is only hashed, never stored or queried, and an older password may hold a tab.
+ */
 const SignInPasswordSchema = Type.String({ minLength: 1, maxLength: LIMITS.passwordMax });
 
 /** A password being chosen: the policy of src/domain/limits.ts. */
-export const NewPasswordSchema = Type.String({
+export const NewPasswordSchema = SafeString({
   minLength: LIMITS.passwordMin,
   maxLength: LIMITS.passwordMax,
 });
@@ -50,7 +54,7 @@ export const ForgotPasswordBodySchema = Type.Object({ email: EmailSchema });
 export const ResetPasswordBodySchema = Type.Object({ password: NewPasswordSchema });
 
 export const RegisterBodySchema = Type.Object({
-  name: Type.String({ minLength: 1, maxLength: LIMITS.nameMax }),
+  name: SafeString({ minLength: 1, maxLength: LIMITS.nameMax }),
   password: NewPasswordSchema,
 });
 
@@ -63,7 +67,7 @@ export const RecentlyVisitedBodySchema = Type.Object({
 });
 
 /** The e-mailed token of /register/{token} and /reset-password/{token}. */
-export const TokenParamsSchema = Type.Object({ token: Type.String() });
+export const TokenParamsSchema = Type.Object({ token: SafeString() });
 
 /** The user as the server replies it (spec §3: the role comes as user_role); see ApiUser. */
 export const ApiUserSchema = Type.Object({

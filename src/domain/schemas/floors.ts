@@ -1,6 +1,7 @@
 import { type Static, Type } from 'typebox';
 import type { ZONE_KINDS } from '../floor';
 import { LIMITS } from '../limits';
+import { SafeString } from '../text';
 import { IdSchema } from './sites';
 
 /**
@@ -60,7 +61,7 @@ export const ZoneSchema = Type.Object({
 });
 
 export const ZoneBodySchema = Type.Object({
-  name: Type.String({ minLength: 1, maxLength: LIMITS.nameMax }),
+  name: SafeString({ minLength: 1, maxLength: LIMITS.nameMax }),
   kind: ZoneKindSchema,
   coordinates: Type.Array(LongLatSchema, { maxItems: ZONE_POINTS_MAX }),
 });
@@ -72,7 +73,7 @@ export const FloorZoneParamsSchema = Type.Object({ id: IdSchema, zoneId: IdSchem
 
 export const ZoneSearchQuerySchema = Type.Object({
   /** Case-insensitive substring of the zone name. */
-  search: Type.Optional(Type.String({ maxLength: LIMITS.nameMax })),
+  search: Type.Optional(SafeString({ maxLength: LIMITS.nameMax })),
 });
 
 export const zoneMessages = {
@@ -84,8 +85,8 @@ export const zoneMessages = {
 
 export const InventoryMetaQuerySchema = Type.Object({
   /** ISO-8601 date or date-time (UTC unless an offset is given); filters on last_seen. */
-  startDate: Type.Optional(Type.String({ maxLength: 40 })),
-  endDate: Type.Optional(Type.String({ maxLength: 40 })),
+  startDate: Type.Optional(SafeString({ maxLength: 40 })),
+  endDate: Type.Optional(SafeString({ maxLength: 40 })),
 });
 
 export const InventoryMetaSchema = Type.Object({

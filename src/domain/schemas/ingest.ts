@@ -1,6 +1,7 @@
 import { type Static, Type } from 'typebox';
 import { LIMITS } from '../limits';
 import { REJECTION_REASONS } from '../live';
+import { SafeString } from '../text';
 import { IdSchema } from './sites';
 
 /**
@@ -13,7 +14,7 @@ export const INGEST_BATCH_MAX = 5000;
 
 /** One helmet position, as on `sitewatch/{siteId}/positions`; entries are checked one by one. */
 export const PositionMessageSchema = Type.Object({
-  tag: Type.String({ minLength: 1 }),
+  tag: SafeString({ minLength: 1, nonBlank: true }),
   ts: Type.String({ format: 'date-time' }),
   lat: Type.Number({ minimum: -90, maximum: 90 }),
   long: Type.Number({ minimum: -180, maximum: 180 }),
@@ -61,7 +62,7 @@ export const CreatedDeviceTokenSchema = Type.Object({
 });
 
 export const CreateDeviceTokenBodySchema = Type.Object({
-  label: Type.String({ minLength: 1, maxLength: LIMITS.nameMax }),
+  label: SafeString({ minLength: 1, maxLength: LIMITS.nameMax }),
 });
 
 export const DeviceTokenParamsSchema = Type.Object({ id: IdSchema, tokenId: IdSchema });

@@ -1,5 +1,6 @@
 import { type Static, type TSchema, Type } from 'typebox';
 import type { AssetOption, INVENTORY_TYPES, InventoryItem, WorkerOnMap } from '../inventory';
+import { SafeString } from '../text';
 import { IdSchema, successOf } from './sites';
 import { PageMetaSchema } from './users';
 
@@ -58,6 +59,7 @@ export const WorkerOnMapSchema = Type.Object({
   is_online: Type.Boolean(),
   is_active: Type.Boolean(),
   profile_picture_path: nullable(Type.String()),
+  helmet_color: nullable(Type.String()),
   zone_id: nullable(IdSchema),
   zone_name: nullable(Type.String()),
   blueprint_id: nullable(IdSchema),
@@ -89,7 +91,7 @@ export const PlaceDeviceBodySchema = Type.Object({
 
 export const DeviceAtQuerySchema = Type.Object({
   /** ISO-8601 date-time (UTC unless it carries an offset); required, checked by the route. */
-  timestamp: Type.Optional(Type.String({ maxLength: 40 })),
+  timestamp: Type.Optional(SafeString({ maxLength: 40 })),
 });
 
 export const SiteInventoriesQuerySchema = Type.Object({
@@ -112,7 +114,7 @@ export const WNT_INVENTORY_ID_MAX = 64;
 export const RegisterInventoriesBodySchema = Type.Object({
   items: Type.Array(
     Type.Object({
-      wnt_inventory_id: Type.String({ minLength: 1, maxLength: WNT_INVENTORY_ID_MAX, pattern: '\\S' }),
+      wnt_inventory_id: SafeString({ minLength: 1, maxLength: WNT_INVENTORY_ID_MAX, nonBlank: true }),
       type: InventoryTypeSchema,
       network_id: Type.Optional(IdSchema),
     }),

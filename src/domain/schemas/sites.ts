@@ -1,18 +1,22 @@
 import { type Static, type TSchema, Type } from 'typebox';
 import { LIMITS } from '../limits';
+import { SafeString } from '../text';
 
 /**
  * Request and reply schemas of clients, sites, buildings and networks (spec §7 "Clients and
  * sites"), shared by the server's routes and the console's API types.
  */
 
+/** The largest PostgreSQL `integer`, so the largest row id. */
+export const MAX_ROW_ID = 2_147_483_647;
+
 /** A row id: a positive PostgreSQL `integer`, so a larger number is a 422, not a 500. */
-export const IdSchema = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
+export const IdSchema = Type.Integer({ minimum: 1, maximum: MAX_ROW_ID });
 
 /** A display name; whitespace-only names are refused by the route with "Name is required". */
-export const NameSchema = Type.String({ minLength: 1, maxLength: LIMITS.nameMax });
+export const NameSchema = SafeString({ minLength: 1, maxLength: LIMITS.nameMax });
 
-export const TimezoneSchema = Type.String({ minLength: 1, maxLength: LIMITS.timezoneMax });
+export const TimezoneSchema = SafeString({ minLength: 1, maxLength: LIMITS.timezoneMax });
 
 export const ClientSchema = Type.Object({ id: IdSchema, name: Type.String() });
 
@@ -39,7 +43,7 @@ export const CreateClientBodySchema = Type.Object({ name: NameSchema });
 
 export const CreateSiteBodySchema = Type.Object({
   client_id: IdSchema,
-  name: Type.String({ minLength: 1, maxLength: LIMITS.siteNameMax }),
+  name: SafeString({ minLength: 1, maxLength: LIMITS.siteNameMax }),
   timezone: TimezoneSchema,
   // `type: ['integer', 'null']` rather than anyOf: with the server's type coercion an anyOf
   // would turn 0 into null instead of refusing it.

@@ -1,6 +1,7 @@
 import { type Static, Type } from 'typebox';
 import { LIMITS } from '../limits';
 import { ROLES, type Role } from '../roles';
+import { SafeString } from '../text';
 import { ClientSchema, IdSchema } from './sites';
 
 /**
@@ -15,8 +16,8 @@ export const UserStatusSchema = Type.Enum(['active', 'inactive', 'invited']);
 /** Site memberships; the server drops repeats. */
 export const SiteIdsSchema = Type.Array(IdSchema, { maxItems: 1000 });
 
-const UserNameSchema = Type.String({ minLength: 1, maxLength: LIMITS.nameMax });
-const EmailSchema = Type.String({ minLength: 1, maxLength: LIMITS.emailMax, format: 'email' });
+const UserNameSchema = SafeString({ minLength: 1, maxLength: LIMITS.nameMax });
+const EmailSchema = SafeString({ minLength: 1, maxLength: LIMITS.emailMax, format: 'email' });
 
 export const InviteBodySchema = Type.Object(
   {
@@ -42,7 +43,7 @@ export const EditUserBodySchema = Type.Object(
 );
 
 export const SetPasswordBodySchema = Type.Object(
-  { password: Type.String({ minLength: LIMITS.passwordMin, maxLength: LIMITS.passwordMax }) },
+  { password: SafeString({ minLength: LIMITS.passwordMin, maxLength: LIMITS.passwordMax }) },
   { additionalProperties: false },
 );
 
@@ -55,7 +56,7 @@ export const ListUsersQuerySchema = Type.Object({
   client_id: Type.Optional(IdSchema),
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
   perPage: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
-  search: Type.Optional(Type.String({ maxLength: LIMITS.nameMax })),
+  search: Type.Optional(SafeString({ maxLength: LIMITS.nameMax })),
   sort: Type.Optional(Type.String({ pattern: `^(${USER_SORT_FIELDS.join('|')}),(asc|desc)$` })),
 });
 

@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { SafeString } from '../text';
 import { WORKER_PER_PAGE_MAX, type WorkerNestedInventory } from '../workers';
 import { IdSchema } from './sites';
 
@@ -8,8 +9,8 @@ import { IdSchema } from './sites';
  * src/domain/workerValidation.ts so the answer is a 422 with the right text, never a schema error.
  */
 
-const Text = Type.Union([Type.String({ maxLength: 1000 }), Type.Null()]);
-const NumberText = Type.Union([Type.String({ maxLength: 1000 }), Type.Number(), Type.Null()]);
+const Text = Type.Union([SafeString({ maxLength: 1000 }), Type.Null()]);
+const NumberText = Type.Union([SafeString({ maxLength: 1000 }), Type.Number(), Type.Null()]);
 const NullableId = Type.Union([IdSchema, Type.Null()]);
 
 export const WorkerBodySchema = Type.Object({
@@ -29,9 +30,9 @@ export const WorkerListQuerySchema = Type.Object({
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
   perPage: Type.Optional(Type.Integer({ minimum: 1, maximum: WORKER_PER_PAGE_MAX })),
   /** "field,asc" or "field,desc"; field one of WORKER_SORT_FIELDS. */
-  sort: Type.Optional(Type.String({ maxLength: 64 })),
+  sort: Type.Optional(SafeString({ maxLength: 64 })),
   /** Case-insensitive substring of name, worker tag id or the helmet's wnt id. */
-  search: Type.Optional(Type.String({ maxLength: 100 })),
+  search: Type.Optional(SafeString({ maxLength: 100 })),
   roleId: Type.Optional(IdSchema),
   subcontractorId: Type.Optional(IdSchema),
   crewId: Type.Optional(IdSchema),
