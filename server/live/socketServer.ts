@@ -1,9 +1,10 @@
 import type { Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Server } from 'socket.io';
-import { LIVE_EVENTS, type LiveSnapshot, liveRoom } from '../../src/domain/live';
+import { LIVE_EVENTS, type LiveSnapshot } from '../../src/domain/live';
 import type { Db } from '../db/database';
 import { admitLiveSocket, LiveRefusal } from './liveAdmission';
+import { liveRoomsOf } from './liveAudience';
 import { createLiveHub, type LiveHub } from './liveHub';
 import { connectRedisPair, type RedisPair } from './liveRedis';
 import { type LiveSequence, memoryLiveSequence } from './liveSequence';
@@ -21,6 +22,8 @@ export interface LiveChannelOptions {
   redisKeyPrefix?: string;
   /** How often connected sockets are re-checked against the database (revocation within 5 s). */
   sweepIntervalMs?: number;
+  /** Browser origins whose long-polling requests get CORS headers; none when absent. */
+  allowOrigin?: (origin: string) => boolean;
   log: { error(details: object, message: string): void };
 }
 
@@ -50,9 +53,9 @@ export const DEFAULT_SWEEP_INTERVAL_MS = 2000;
 export const LIVE_SOCKET_PATH = '/socket.io';
 
 /**
- * The live channel on the safety listener. The token travels in `auth.token` (never a cookie), so
- * any origin may connect without credentials; every handshake, a recovered one included, goes
- * through the same checks as the HTTP API.
+ * The live channel on the safety listener. The token travels in `auth.token` (never a cookie), and
+ * only the console's origin gets CORS headers for long-polling; every handshake, a recovered one
+ * included, goes through the same checks as the HTTP API.
  */
 export async function startLiveChannel(options: LiveChannelOptions): Promise<LiveChannel> {
   const { db, log } = options;
@@ -66,14 +69,17 @@ export async function startLiveChannel(options: LiveChannelOptions): Promise<Liv
   const io: LiveServer = new Server(options.httpServer, {
     path: LIVE_SOCKET_PATH,
     serveClient: false,
-    cors: { origin: '*', credentials: false },
+    cors: {
+      origin: (origin, answer) => answer(null, Boolean(origin && options.allowOrigin?.(origin))),
+      credentials: false,
+    },
     connectionStateRecovery: { maxDisconnectionDuration: 2 * 60_000, skipMiddlewares: false },
     // The client only ever sends the handshake and snapshot requests.
     maxHttpBufferSize: 64 * 1024,
     ...(redis ? { adapter: createAdapter(redis.pub, redis.sub, { key: `${prefix}:socket.io` }) } : {}),
   });
   const sequence: LiveSequence = redis ? redisLiveSequence(redis.pub, prefix) : memoryLiveSequence();
-  const hub = createLiveHub(io, db, sequence);
+  const hub = createLiveHub(io, db, sequence, { roomsAreLocal: redis === null });
   requireAccessOnRecovery(io, db);
 
   io.use((socket, next) => {
@@ -122,18 +128,18 @@ export async function startLiveChannel(options: LiveChannelOptions): Promise<Liv
   };
 }
 
-/** Joins the socket's room before reading the snapshot, so no batch falls between the two. */
+/** Joins the socket's rooms before reading the snapshot, so no batch falls between the two. */
 async function welcome(
   socket: LiveSocket,
   hub: LiveHub,
   extensions: readonly LiveChannelExtension[],
   log: LiveChannelOptions['log'],
 ): Promise<void> {
-  const { siteId, floorId } = socket.data;
+  const { siteId, floorId, userId, role } = socket.data;
   let pending: Promise<LiveSnapshot> | null = null;
   // Concurrent requests of one socket share a single read.
   const snapshot = () => {
-    pending ??= hub.snapshot(siteId, floorId).finally(() => {
+    pending ??= hub.snapshot(siteId, floorId, { id: userId, role }).finally(() => {
       pending = null;
     });
     return pending;
@@ -147,11 +153,12 @@ async function welcome(
   });
 
   try {
-    const room = liveRoom(siteId, floorId);
+    // The audience rooms of the socket's site or floor: named or anonymous markers (liveAudience.ts).
+    const rooms = liveRoomsOf(socket.data);
     // A recovered socket comes back in the rooms of its last session; only these are its own.
-    const own = new Set([socket.id, room, ...extensions.flatMap((extension) => extension.rooms(socket))]);
+    const own = new Set([socket.id, ...rooms, ...extensions.flatMap((extension) => extension.rooms(socket))]);
     for (const joined of [...socket.rooms]) if (!own.has(joined)) await socket.leave(joined);
-    await socket.join(room);
+    await socket.join(rooms);
     socket.emit(LIVE_EVENTS.snapshot, await snapshot());
   } catch (error) {
     log.error({ err: error }, 'live channel: first snapshot failed');

@@ -46,6 +46,7 @@ export async function selectWorkersOnMap(db: Db, scope: WorkersOnMapScope): Prom
       tag: workers.workerTagId,
       contact: workers.contactNumber,
       picture: workers.pictureFile,
+      helmetColor: workers.helmetColor,
       roleName: workerRoles.name,
       subcontractorName: subcontractors.name,
     })
@@ -77,6 +78,7 @@ export async function selectWorkersOnMap(db: Db, scope: WorkersOnMapScope): Prom
     is_online: r.isOnline,
     is_active: r.isActive,
     profile_picture_path: r.workerId === null ? null : workerPicturePath(r.siteId, r.workerId, r.picture),
+    helmet_color: r.helmetColor,
     zone_id: r.zoneId,
     zone_name: r.zoneName,
     blueprint_id: r.floorId,

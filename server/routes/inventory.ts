@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import type { preHandlerHookHandler } from 'fastify';
 import { Type } from 'typebox';
+import { can } from '../../src/domain/access';
 import {
   AssetOptionSchema,
   AssetsQuerySchema,
@@ -23,16 +25,18 @@ import { IdParamsSchema, successOf } from '../../src/domain/schemas/sites';
 import { allow } from '../auth/authenticate';
 import { principalOf } from '../auth/principal';
 import { requireSite } from '../auth/tenancy';
+import type { Db } from '../db/database';
 import { inventoryItems } from '../db/schema';
 import { requireFloor } from '../floors/floorAccess';
 import { ok } from '../http/envelope';
-import { unprocessable } from '../http/errors';
+import { forbidden, unprocessable } from '../http/errors';
 import { positionAt } from '../inventory/devicePosition';
 import { countInventory, listInventory } from '../inventory/inventoryRows';
 import { requireNetwork } from '../inventory/networkAccess';
 import { placeDevice, requireSiteDevice } from '../inventory/placement';
 import { registerInventories } from '../inventory/registerInventories';
 import { parseTimestamp } from '../inventory/timestamp';
+import { markersForViewer } from '../live/mapMarkers';
 import { selectWorkersOnMap } from '../live/workersOnMap';
 import type { Services } from '../services';
 
@@ -41,9 +45,32 @@ const REGISTER_BODY_LIMIT = 4 * 1024 * 1024;
 
 const ofType = (type: string | undefined) => (type ? eq(inventoryItems.type, type) : undefined);
 
+const allowHelmetPicking: preHandlerHookHandler = async (request) => {
+  const { role } = principalOf(request);
+  if (!can(role, 'open', 'nodes') && !can(role, 'write', 'workers')) throw forbidden();
+};
+
+/** Helmets as select options, worn (`assigned`) or not, sorted by their id as the devices print it. */
+function helmetOptions(db: Db, where: SQL, assigned: boolean) {
+  return db
+    .select({ value: inventoryItems.id, label: inventoryItems.wntInventoryId })
+    .from(inventoryItems)
+    .where(
+      and(
+        where,
+        eq(inventoryItems.type, 'helmet'),
+        assigned ? isNotNull(inventoryItems.workerId) : isNull(inventoryItems.workerId),
+      ),
+    )
+    .orderBy(sql`${inventoryItems.wntInventoryId} collate "C"`, inventoryItems.id);
+}
+
 /**
- * Devices of a floor, network and site (spec §7 "Inventory and nodes"). Anyone who sees the
- * site reads them; placing and registering devices is installation and nodes work.
+ * Devices of a floor, network and site (spec §7 "Inventory and nodes"). The network's and the
+ * site's device lists are the nodes area's (DESIGN §4); a floor's devices and workers are the
+ * map's, which anyone who sees the site reads, the workers' personal data only as far as
+ * src/domain/personalData.ts lets them. Placing and registering devices is installation and
+ * nodes work.
  */
 export const inventoryRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { db }) => {
   app.get(
@@ -107,15 +134,17 @@ export const inventoryRoutes: FastifyPluginAsyncTypebox<Services> = async (app, 
       schema: { params: IdParamsSchema, response: { 200: successOf(Type.Array(WorkerOnMapSchema)) } },
     },
     async (request) => {
-      const floor = await requireFloor(db, principalOf(request), request.params.id);
-      return ok(await selectWorkersOnMap(db, { floorId: floor.id }));
+      const principal = principalOf(request);
+      const floor = await requireFloor(db, principal, request.params.id);
+      const onFloor = await selectWorkersOnMap(db, { floorId: floor.id });
+      return ok(await markersForViewer(db, principal, floor.siteId, onFloor));
     },
   );
 
   app.get(
     '/networks/:id/inventory',
     {
-      preValidation: allow('sites', 'open'),
+      preValidation: allow('nodes', 'open'),
       schema: {
         params: IdParamsSchema,
         querystring: InventoryTypeQuerySchema,
@@ -133,7 +162,8 @@ export const inventoryRoutes: FastifyPluginAsyncTypebox<Services> = async (app, 
   app.get(
     '/networks/:id/inventory/assets',
     {
-      preValidation: allow('sites', 'open'),
+      // A network's helmets are a device list like the site's picker below: the same readers.
+      preValidation: allowHelmetPicking,
       schema: {
         params: IdParamsSchema,
         querystring: AssetsQuerySchema,
@@ -142,26 +172,16 @@ export const inventoryRoutes: FastifyPluginAsyncTypebox<Services> = async (app, 
     },
     async (request) => {
       const network = await requireNetwork(db, principalOf(request), request.params.id);
-      const assigned = request.query.assigned === 1;
-      const rows = await db
-        .select({ value: inventoryItems.id, label: inventoryItems.wntInventoryId })
-        .from(inventoryItems)
-        .where(
-          and(
-            eq(inventoryItems.networkId, network.id),
-            eq(inventoryItems.type, 'helmet'),
-            assigned ? isNotNull(inventoryItems.workerId) : isNull(inventoryItems.workerId),
-          ),
-        )
-        .orderBy(sql`${inventoryItems.wntInventoryId} collate "C"`, inventoryItems.id);
-      return ok(rows);
+      return ok(
+        await helmetOptions(db, eq(inventoryItems.networkId, network.id), request.query.assigned === 1),
+      );
     },
   );
 
   app.get(
     '/sites/:id/inventories',
     {
-      preValidation: allow('sites', 'open'),
+      preValidation: allow('nodes', 'open'),
       schema: {
         params: IdParamsSchema,
         querystring: SiteInventoriesQuerySchema,
@@ -178,6 +198,23 @@ export const inventoryRoutes: FastifyPluginAsyncTypebox<Services> = async (app, 
         return ok(await listInventory(db, where), undefined, { page: 1, perPage: total, total });
       const window = { page: page ?? 1, perPage: perPage ?? DEFAULT_INVENTORIES_PER_PAGE };
       return ok(await listInventory(db, where, window), undefined, { ...window, total });
+    },
+  );
+
+  // The worker page's helmet picker: whoever may assign helmets to workers, without the nodes list.
+  app.get(
+    '/sites/:id/inventories/assets',
+    {
+      preValidation: allowHelmetPicking,
+      schema: {
+        params: IdParamsSchema,
+        querystring: AssetsQuerySchema,
+        response: { 200: successOf(Type.Array(AssetOptionSchema)) },
+      },
+    },
+    async (request) => {
+      const site = await requireSite(db, principalOf(request), request.params.id);
+      return ok(await helmetOptions(db, eq(inventoryItems.siteId, site.id), request.query.assigned === 1));
     },
   );
 

@@ -1,7 +1,9 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { and, eq } from 'drizzle-orm';
+import type { preHandlerHookHandler } from 'fastify';
 import { messages } from '../../src/domain/messages';
+import { personalDataReach } from '../../src/domain/personalData';
 import { IdParamsSchema } from '../../src/domain/schemas/sites';
 import {
   type WorkerBody,
@@ -17,7 +19,7 @@ import {
   type WorkerFields,
   workerMessages,
 } from '../../src/domain/workerValidation';
-import { allow, allowReadingAny } from '../auth/authenticate';
+import { allow } from '../auth/authenticate';
 import { type Principal, principalOf } from '../auth/principal';
 import { requireSite } from '../auth/tenancy';
 import type { Db } from '../db/database';
@@ -30,8 +32,13 @@ import { assignHelmet, releaseWorkerHelmet, unassignHelmet } from '../workers/he
 import { WorkerListTotals } from '../workers/listTotals';
 import { workerPictureStore } from '../workers/pictureStore';
 import { findWorker, listWorkers, nestedWorker, workerStatistics } from '../workers/workerQueries';
+import { currentCrewMembers } from '../workforce/currentCrewMembers';
 
 const PICTURE_FIELD = 'picture';
+
+const allowPictureReaders: preHandlerHookHandler = async (request) => {
+  if (personalDataReach(principalOf(request).role, 'picture') === 'none') throw forbidden();
+};
 const imageRefused = (status: 413 | 415 | 422) =>
   new HttpError(status, workerMessages.image, { [PICTURE_FIELD]: workerMessages.image });
 
@@ -236,18 +243,20 @@ export const workerRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { d
 
   app.get(
     '/sites/:id/workers/:workerId/picture',
-    // The floor maps show every helmet wearer's picture, so their readers may fetch it too.
-    {
-      preValidation: allowReadingAny('workers', 'maps', 'evacuation'),
-      schema: { params: WorkerParamsSchema },
-    },
+    // Whoever sees the worker's name sees its picture (src/domain/personalData.ts, `picture`).
+    { preValidation: allowPictureReaders, schema: { params: WorkerParamsSchema } },
     async (request, reply) => {
-      const site = await requireSite(db, principalOf(request), request.params.id);
+      const principal = principalOf(request);
+      const site = await requireSite(db, principal, request.params.id);
       const [row] = await db
         .select({ picture: workers.pictureFile })
         .from(workers)
         .where(and(eq(workers.id, request.params.workerId), eq(workers.siteId, site.id)));
       if (!row) throw notFound(workerMessages.label);
+      if (personalDataReach(principal.role, 'picture') === 'currentCrews') {
+        const members = await currentCrewMembers(db, principal.id, site, [request.params.workerId]);
+        if (!members.has(request.params.workerId)) throw notFound(workerMessages.label);
+      }
       const bytes = row.picture ? await store.read(row.picture) : null;
       const sniffed = bytes ? sniffImage(bytes) : null;
       if (!bytes || !sniffed) throw notFound('Picture');

@@ -318,6 +318,7 @@ function unknownHelmet(inventoryId: number): WorkerOnMap {
     is_online: false,
     is_active: false,
     profile_picture_path: null,
+    helmet_color: null,
     zone_id: null,
     zone_name: null,
     blueprint_id: null,

@@ -2,10 +2,12 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { Type } from 'typebox';
 import { isCalendarDate } from '../../src/domain/calendarDate';
 import { IdSchema } from '../../src/domain/schemas/sites';
+import { SafeString } from '../../src/domain/text';
 import type { Principal } from '../auth/principal';
 import type { Db } from '../db/database';
-import { crewAssignments, crewManagers, crews, workers } from '../db/schema';
-import { notFound, unprocessable } from '../http/errors';
+import { crewManagers, crews, sites, workers } from '../db/schema';
+import { forbidden, notFound, unprocessable } from '../http/errors';
+import { currentCrewMembers } from './currentCrewMembers';
 
 /** Up to this many workers in one assignment call. */
 export const ASSIGN_MAX_WORKERS = 1000;
@@ -13,7 +15,7 @@ export const ASSIGN_MAX_WORKERS = 1000;
 /** POST …/assign: workers and the date (in the site's time zone) the assignment starts. */
 export const AssignBodySchema = Type.Object({
   workerIds: Type.Array(IdSchema, { minItems: 1, maxItems: ASSIGN_MAX_WORKERS }),
-  assigned_at: Type.String({ minLength: 1, maxLength: 10 }),
+  assigned_at: SafeString({ minLength: 1, maxLength: 10 }),
 });
 
 export const AssignReplySchema = Type.Object({
@@ -39,10 +41,14 @@ export async function managedCrewIds(db: Db, userId: number, siteId: number): Pr
   return rows.map((row) => row.id);
 }
 
+/** A crew manager naming a site worker outside the crews it manages today. */
+export const NOT_A_CURRENT_CREW_MEMBER = 'Worker is not a current member of your crews';
+
 /**
  * The distinct worker ids, each a worker of the site (404 "Worker not found" otherwise). A crew
- * manager may only name workers of the crews it manages (spec: crew managers see only their
- * crews' workers), anything else is as unknown to it as another client's worker.
+ * manager may only name the current members of the crews it manages (spec: crew managers see
+ * only their crews' workers; current as in the worker list): a worker who left its crews, or
+ * joins them only at a later date, is refused with 403.
  */
 export async function requireSiteWorkers(
   db: Db,
@@ -57,13 +63,12 @@ export async function requireSiteWorkers(
     .where(and(eq(workers.siteId, siteId), inArray(workers.id, ids)));
   if (rows.length !== ids.length) throw notFound('Worker');
   if (principal.role === 'crew-manager') {
-    const crewIds = await managedCrewIds(db, principal.id, siteId);
-    if (crewIds.length === 0) throw notFound('Worker');
-    const members = await db
-      .selectDistinct({ id: crewAssignments.workerId })
-      .from(crewAssignments)
-      .where(and(inArray(crewAssignments.workerId, ids), inArray(crewAssignments.crewId, crewIds)));
-    if (members.length !== ids.length) throw notFound('Worker');
+    const [site] = await db
+      .select({ id: sites.id, timezone: sites.timezone })
+      .from(sites)
+      .where(eq(sites.id, siteId));
+    const members = await currentCrewMembers(db, principal.id, site, ids);
+    if (members.size !== ids.length) throw forbidden(NOT_A_CURRENT_CREW_MEMBER);
   }
   return ids;
 }

@@ -197,34 +197,21 @@ function isAssetOption(value: unknown): value is AssetOption {
 }
 
 /**
- * The helmets nobody wears, as a select list (spec §7: GET /networks/{id}/inventory/assets?assigned=0,
- * sorted by wnt_inventory_id). A site can have several networks: they come from the site's helmets,
- * and their lists are merged in the same order.
+ * The helmets nobody wears, as a select list sorted by wnt_inventory_id (spec §7's
+ * GET /networks/{id}/inventory/assets?assigned=0, over every network of the site at once: the
+ * site's device list is the nodes area's, which a crew manager assigning helmets may not read).
  */
 export async function fetchUnassignedHelmets(
   api: ApiClient,
   siteId: number,
   signal?: AbortSignal,
 ): Promise<AssetOption[]> {
-  const { data } = await api.list<unknown>(`/sites/${siteId}/inventories`, {
+  const { data } = await api.list<unknown>(`/sites/${siteId}/inventories/assets`, {
     signal,
-    query: { type: 'helmet' },
+    query: { assigned: 0 },
   });
-  const networkIds = new Set<number>();
-  for (const item of data) {
-    if (isRecord(item) && isId(item.network_id)) networkIds.add(item.network_id as number);
-  }
-  const lists = await Promise.all(
-    [...networkIds].map(async (networkId) => {
-      const reply = await api.list<unknown>(`/networks/${networkId}/inventory/assets`, {
-        signal,
-        query: { assigned: 0 },
-      });
-      if (!reply.data.every(isAssetOption)) throw replyError();
-      return reply.data as AssetOption[];
-    }),
-  );
-  return lists.flat().sort((a, b) => (a.label < b.label ? -1 : a.label > b.label ? 1 : a.value - b.value));
+  if (!data.every(isAssetOption)) throw replyError();
+  return data as AssetOption[];
 }
 
 /** How a picture is fetched: an image, not JSON, so not through ApiClient, but with the token. */

@@ -31,7 +31,8 @@ export interface AssetOption {
 /**
  * A helmet on the floor canvas (spec §3 "Worker on the map"), keyed by `inventory_id`: a helmet
  * with no worker still shows (name null). Built by one query on the server for the socket, the
- * snapshot and the polled list alike.
+ * snapshot and the polled list alike. A viewer who may not see the wearer (personalData.ts) gets
+ * an anonymous marker: every personal field (`PERSONAL_FIELDS`, the worker id included) null.
  */
 export interface WorkerOnMap {
   /** The worker wearing the helmet; null for an unassigned helmet. */
@@ -48,6 +49,8 @@ export interface WorkerOnMap {
   is_online: boolean;
   is_active: boolean;
   profile_picture_path: string | null;
+  /** The helmet's colour as the worker record gives it (e.g. #ffcc00); not personal. */
+  helmet_color: string | null;
   zone_id: number | null;
   zone_name: string | null;
   /** The floor (spec: blueprint). */

@@ -9,6 +9,7 @@ import type {
   SafetyServiceError,
 } from '../domain/evacuation';
 import type { WorkerOnMap } from '../domain/inventory';
+import { helmetState } from '../domain/personalData';
 import type { EvacuationEvent } from '../machines/evacuation.machine';
 import type { LiveEvent } from './liveEvent';
 import type { WorkerMap } from './workerMapState';
@@ -108,7 +109,8 @@ export function evacuationMarkers$(
         if (helmet.blueprint_id === floorId) markers.set(helmet.inventory_id, helmet);
       for (const worker of included.values()) {
         const helmet = live.get(worker.inventory_id);
-        const marker = helmet && newer(helmet, worker) ? { ...worker, ...helmet, id: worker.id } : worker;
+        // The live helmet may be an anonymous marker (safety-demo): only its state is laid over.
+        const marker = helmet && newer(helmet, worker) ? { ...worker, ...helmetState(helmet) } : worker;
         if (marker.blueprint_id === floorId) markers.set(worker.inventory_id, marker);
         else markers.delete(worker.inventory_id);
       }

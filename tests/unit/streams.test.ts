@@ -25,6 +25,7 @@ function helmet(inventoryId: number, overrides: Partial<WorkerOnMap> = {}): Work
     is_online: true,
     is_active: true,
     profile_picture_path: null,
+    helmet_color: null,
     zone_id: null,
     zone_name: null,
     blueprint_id: FLOOR,

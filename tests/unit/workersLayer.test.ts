@@ -35,6 +35,7 @@ function helmetAt(inventoryId: number, x: number, y: number, flags: Partial<Work
     is_online: true,
     is_active: true,
     profile_picture_path: null,
+    helmet_color: null,
     zone_id: null,
     zone_name: null,
     blueprint_id: 1,

@@ -2,6 +2,7 @@ import { Button, Card, H5, Tag } from '@blueprintjs/core';
 import { type KeyboardEvent, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { connectionStatus, type WorkerOnMap } from '../../domain/inventory';
+import { markerLabel } from '../../domain/personalData';
 import { relativeTimeOf } from '../../domain/workers';
 import defaultProfile from './defaultProfile.svg';
 
@@ -15,7 +16,11 @@ interface WorkerDetailsProps {
   onClose(): void;
 }
 
-/** The picked helmet's worker (spec §3 "Worker on the map") in a card beside the canvas. */
+/**
+ * The picked helmet's worker (spec §3 "Worker on the map") in a card beside the canvas. A viewer
+ * who may not see the wearer (src/domain/personalData.ts) gets an anonymous marker: the helmet id
+ * stands in for the name and the personal fields read -NA-.
+ */
 export function WorkerDetails({ worker, onClose }: WorkerDetailsProps) {
   const { t, i18n } = useTranslation();
   const closeRef = useRef<HTMLButtonElement>(null);
@@ -63,7 +68,7 @@ export function WorkerDetails({ worker, onClose }: WorkerDetailsProps) {
         />
         <div className="sw-worker-details__title">
           <H5 data-testid="worker-name">
-            <bdi>{worker.name ?? t('canvas.worker.unassigned')}</bdi>
+            <bdi>{markerLabel(worker)}</bdi>
           </H5>
           <Tag minimal intent={STATUS_INTENT[status]} data-testid="worker-status">
             {t(`canvas.worker.status.${status}`)}

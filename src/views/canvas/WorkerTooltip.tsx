@@ -1,6 +1,7 @@
+import { markerLabel } from '../../domain/personalData';
 import type { WorkerHover } from './FloorCanvasEngine';
 
-/** The hovered helmet's worker name beside the pointer; an unassigned helmet shows its id. */
+/** The hovered helmet's worker name beside the pointer; an unassigned or anonymous helmet shows its id. */
 export function WorkerTooltip({ hover }: { hover: WorkerHover }) {
   const { worker, screen } = hover;
   return (
@@ -11,7 +12,7 @@ export function WorkerTooltip({ hover }: { hover: WorkerHover }) {
       // The canvas never mirrors, so the tooltip is placed in its (left-to-right) pixels.
       style={{ left: screen.x + 12, top: screen.y + 12 }}
     >
-      <bdi>{worker.name ?? worker.wnt_inventory_id}</bdi>
+      <bdi>{markerLabel(worker)}</bdi>
     </div>
   );
 }

@@ -62,6 +62,7 @@ export function lastSeenMarker(worker: WorkerNested): WorkerOnMap | null {
     is_online: inventory.is_online,
     is_active: inventory.is_active,
     profile_picture_path: worker.media_url,
+    helmet_color: worker.helmet_color ?? null,
     zone_id: inventory.zone_id ?? null,
     zone_name: inventory.Zone?.name ?? null,
     blueprint_id: inventory.floor_id,

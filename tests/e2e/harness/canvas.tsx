@@ -114,6 +114,7 @@ const toWorker = (w: HarnessWorker): WorkerOnMap => {
     last_seen: new Date(Date.now() - 120_000).toISOString(),
     ...STATUS_FLAGS[w.status],
     profile_picture_path: null,
+    helmet_color: null,
     zone_id: null,
     zone_name: 'Level work',
     blueprint_id: floor.id,

@@ -68,6 +68,7 @@ export function helmet(id: number, fields: Partial<WorkerOnMap> = {}): WorkerOnM
     is_online: true,
     is_active: true,
     profile_picture_path: null,
+    helmet_color: null,
     zone_id: WORK_ZONE,
     zone_name: 'Work',
     blueprint_id: FLOOR_ID,
