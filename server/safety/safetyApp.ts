@@ -1,5 +1,6 @@
+import helmet from '@fastify/helmet';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { requireAuthentication } from '../auth/authenticate';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
@@ -15,8 +16,9 @@ import { createEvacuationService, type EvacuationServiceRuntime } from './evacua
 import { evacuationChannel } from './evacuationSocket';
 import { createIncidentFeed } from './incidentFeed';
 import { type NetworkWatch, startNetworkWatch } from './networkWatch';
+import { allowConsoleCors, isConsoleOrigin } from './safetyCors';
 import { createSafetyPublisher } from './safetyPublisher';
-import { allowSafetyCors, safetyRoutes } from './safetyRoutes';
+import { safetyRoutes } from './safetyRoutes';
 import type { EvacuationDrill, EvacuationService, SafetyServices } from './safetyServices';
 
 /**
@@ -56,10 +58,13 @@ export async function buildSafetyApp(
     logger?: FastifyServerOptions['logger'];
     /** This process's ingest counters, shown by the health check (null before the ingest starts). */
     ingestStats?: () => MqttIngestStats | null;
+    /** Hears every route as it is added, with its schema (the schema fuzz test enumerates them). */
+    onRoute?: (route: RouteOptions) => void;
   } = {},
 ): Promise<FastifyInstance> {
   // The live channel reports Redis, sweep and snapshot failures through this logger.
   const app = Fastify({ logger: options.logger ?? false }).withTypeProvider<TypeBoxTypeProvider>();
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(strictValidatorCompiler);
   app.decorateRequest('principal', null);
   installErrorHandler(app);
@@ -68,7 +73,16 @@ export async function buildSafetyApp(
       .code(404)
       .send({ status: 'error', message: notFoundMessage(request.method, request.url.split('?')[0]) }),
   );
-  allowSafetyCors(app);
+  await app.register(helmet, {
+    // JSON and sockets only: nothing here is a page, so nothing may load or frame it.
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+    },
+    // The console reads these replies from another port of the same site.
+    crossOriginResourcePolicy: { policy: 'same-site' },
+  });
+  allowConsoleCors(app, services.config);
   app.get('/api/safety/health', async () => ({
     status: 'success',
     data: { ok: true, ingest: options.ingestStats?.() ?? null },
@@ -103,7 +117,7 @@ export function bindDrill(app: FastifyInstance, drill: EvacuationDrill | null): 
 export interface StartLiveOptions {
   app: FastifyInstance;
   db: Db;
-  config: Pick<Config, 'redisUrl'> & Partial<Pick<Config, 'networkSilenceSeconds'>>;
+  config: Pick<Config, 'redisUrl'> & Partial<Pick<Config, 'networkSilenceSeconds' | 'publicUrl'>>;
   /** Tests: a Redis key prefix of their own, and a faster revocation sweep and network check. */
   redisKeyPrefix?: string;
   sweepIntervalMs?: number;
@@ -137,6 +151,7 @@ export async function startLive({
     redisUrl: config.redisUrl,
     redisKeyPrefix,
     sweepIntervalMs,
+    allowOrigin: (origin) => isConsoleOrigin(config, origin),
     log: app.log,
   });
   const evacuation = createEvacuationService({

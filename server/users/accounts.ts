@@ -16,8 +16,10 @@ import { requiredName } from '../http/input';
 import { queueEmail } from '../mail/outbox';
 import { toManagedUsers, type UserRow } from './managedUsers';
 import { placeInvitee, replaceMemberships, requireAssignableRole, requireMemberSites } from './placement';
+import { answerTakenAddress, type Invitation } from './takenAddress';
 
-export const EMAIL_TAKEN = 'Email already exists!';
+export { EMAIL_TAKEN } from './takenAddress';
+
 export const NOT_REGISTERED = 'User has not registered yet';
 export const ALREADY_REGISTERED = 'User is already registered';
 export const INVITATION_SUBJECT = 'You are invited to Sitewatch';
@@ -40,12 +42,13 @@ export async function inviteUser(ctx: Context, body: InviteBody): Promise<Manage
   const name = requiredName(body.name);
   const placement = await placeInvitee(db, principal, body);
   const email = body.email.trim().toLowerCase();
+  const invitation: Invitation = { name, email, role: body.user_role, placement };
   const [taken] = await db
     .select({ id: users.id })
     .from(users)
     .where(sql`lower(${users.email}) = ${email}`)
     .limit(1);
-  if (taken) throw conflict(EMAIL_TAKEN);
+  if (taken) return answerTakenAddress(ctx, invitation);
   try {
     const user = await db.transaction(async (tx) => {
       const [row] = await tx
@@ -68,7 +71,7 @@ export async function inviteUser(ctx: Context, body: InviteBody): Promise<Manage
     return managed(ctx, user);
   } catch (error) {
     // Two invitations racing for one address: the unique index decides.
-    if (uniqueViolation(error)) throw conflict(EMAIL_TAKEN);
+    if (uniqueViolation(error)) return answerTakenAddress(ctx, invitation);
     throw error;
   }
 }

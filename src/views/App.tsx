@@ -9,6 +9,7 @@ import { LogoutPage } from './auth/LogoutPage';
 import { RegisterPage } from './auth/RegisterPage';
 import { ResetPasswordPage } from './auth/ResetPasswordPage';
 import { MapsScreen } from './maps/MapsScreen';
+import { NodesScreen } from './nodes/NodesScreen';
 import { RouteGuard } from './routing/RouteGuard';
 import { EvacuationScreen } from './safety/evacuation/EvacuationScreen';
 import { SafetyDemoScreen } from './safety/SafetyDemoScreen';
@@ -35,6 +36,7 @@ import { WorkshiftsScreen } from './workforce/WorkshiftsScreen';
 const SCREENS: Readonly<Record<string, ComponentType>> = {
   '/': HomeScreen,
   '/maps': MapsScreen,
+  '/nodes': NodesScreen,
   '/safety': SafetyScreen,
   '/safteyDemo': SafetyDemoScreen,
   '/safetyevacuation': EvacuationScreen,

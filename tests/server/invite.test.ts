@@ -222,7 +222,7 @@ describe('POST /api/invite and POST /api/users/{id}/reinvite', () => {
     expect(await userByEmail('nope@example.test')).toBeUndefined();
   });
 
-  it('answers an address already taken, in any case, with 409', async () => {
+  it('answers an address already taken inside the inviter reach, in any case, with 409', async () => {
     const response = await invite(tokens['client-admin'], {
       name: 'Copy',
       email: 'SITE-VIEWER@demo.sitewatch.dev',
@@ -230,6 +230,84 @@ describe('POST /api/invite and POST /api/users/{id}/reinvite', () => {
     });
     expect(response.statusCode).toBe(409);
     expect(response.json).toMatchObject({ status: 'error', message: 'Email already exists!' });
+  });
+
+  describe('an address whose account the inviter does not manage', () => {
+    /** A reply with its generated parts (id) set aside: what is left must match a real invitation's. */
+    const shapeOf = (json: { data?: unknown }) => ({
+      ...json,
+      data: (json.data as Record<string, unknown>[]).map(({ id, key, ...rest }) => ({
+        id: typeof id,
+        key: key === id,
+        ...rest,
+      })),
+    });
+
+    it('answers exactly like an invitation, and e-mails the account holder instead of changing anything', async () => {
+      const holderEmail = other.email('client-admin');
+      const before = await userByEmail(holderEmail);
+      const [{ total: usersBefore }] = await t.db.select({ total: sql<number>`count(*)::int` }).from(users);
+      const body = { name: 'Probe', user_role: 'crew-manager', site_ids: [demo.siteId] };
+
+      const probe = await invite(tokens['client-admin'], { ...body, email: holderEmail.toUpperCase() });
+      const fresh = await invite(tokens['client-admin'], { ...body, email: 'probe-fresh@example.test' });
+      expect(probe.statusCode).toBe(fresh.statusCode);
+      expect(probe.statusCode).toBe(200);
+      expect(shapeOf(probe.json)).toEqual({
+        ...shapeOf(fresh.json),
+        data: [{ ...shapeOf(fresh.json).data[0], email: holderEmail }],
+      });
+      // Its id is a new user's id, as a fresh invitation's would be.
+      expect(probe.json.data[0].id).toBeGreaterThan(before.id);
+
+      expect(await userByEmail(holderEmail)).toEqual(before);
+      const [{ total: usersAfter }] = await t.db.select({ total: sql<number>`count(*)::int` }).from(users);
+      expect(usersAfter).toBe(usersBefore + 1); // only the fresh invitee
+      expect(await t.db.select().from(userTokens).where(eq(userTokens.userId, before.id))).toEqual([]);
+      const mails = await outboxFor(holderEmail);
+      expect(mails).toHaveLength(1);
+      expect(mails[0].subject).toBe('Someone tried to invite you to Sitewatch');
+      expect(mails[0].body).toContain('Demo Construction Co');
+      expect(mails[0].body).toContain('Nothing about your account has changed');
+      expect(mails[0].link).toBeNull();
+      expect(mails[0].body).not.toMatch(/register|reset-password/);
+    });
+
+    it('is the same for a site admin probing a client admin of its own client, and for a lost race', async () => {
+      const clientAdmin = await userByEmail('client-admin@demo.sitewatch.dev');
+      const response = await invite(tokens['group-of-sites-admin'], {
+        name: 'Probe',
+        email: clientAdmin.email,
+        user_role: 'site-engineer',
+        site_ids: [demo.siteId],
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json).toMatchObject({
+        status: 'success',
+        message: 'User is invited successfully',
+        data: [{ email: clientAdmin.email, status: 'invited', user_role: 'site-engineer' }],
+      });
+      expect(await userByEmail(clientAdmin.email)).toEqual(clientAdmin);
+      expect((await outboxFor(clientAdmin.email)).map((mail) => mail.subject)).toEqual([
+        'Someone tried to invite you to Sitewatch',
+      ]);
+
+      // Another client's admin invites the same new address twice at once: the loser of the race
+      // names an account it does manage (the winner), so it still hears 409.
+      const body = { name: 'Twin', email: 'twin@example.test', user_role: 'crew-manager' };
+      const [a, b] = await Promise.all([
+        invite(tokens.otherClientAdmin, body),
+        invite(tokens.otherClientAdmin, body),
+      ]);
+      expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+      // The demo client then probes it: an ordinary-looking invitation, and a note to the holder.
+      const probe = await invite(tokens['client-admin'], body);
+      expect(probe.statusCode).toBe(200);
+      expect((await outboxFor('twin@example.test')).map((mail) => mail.subject)).toEqual([
+        'You are invited to Sitewatch',
+        'Someone tried to invite you to Sitewatch',
+      ]);
+    });
   });
 
   it('lets one of two racing invitations for one address win, and answers the other 409', async () => {

@@ -355,10 +355,13 @@ describe('live socket channel', () => {
     expect(await response.json()).toEqual({ status: 'success', data: { ok: true, ingest: null } });
   });
 
-  it('tells the console which port the live channel listens on', async () => {
+  it('tells the console which port the live channel listens on, and the MQTT topic root', async () => {
     const response = await t.call(null, { method: 'GET', url: '/api/live-settings' });
     expect(response.statusCode).toBe(200);
-    expect(response.json).toEqual({ status: 'success', data: { safetyPort: t.config.safetyPort } });
+    expect(response.json).toEqual({
+      status: 'success',
+      data: { safetyPort: t.config.safetyPort, mqttTopicRoot: t.config.mqttTopicRoot },
+    });
   });
 
   const redisUrl = process.env.TEST_REDIS_URL;

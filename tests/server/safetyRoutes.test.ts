@@ -92,19 +92,19 @@ describe('safety REST routes', () => {
     return helmet;
   }
 
-  describe('CORS for the console on another port', () => {
+  describe('CORS for the console (PUBLIC_URL) on another port', () => {
     it('answers a preflight without a token, allowing the bearer header', async () => {
       const response = await call(null, {
         method: 'OPTIONS',
         url: '/api/safety/incident/escelate',
         headers: {
-          origin: 'http://console.test:3000',
+          origin: t.config.publicUrl,
           'access-control-request-method': 'POST',
           'access-control-request-headers': 'authorization, content-type',
         },
       });
       expect(response.statusCode).toBe(204);
-      expect(response.headers['access-control-allow-origin']).toBe('*');
+      expect(response.headers['access-control-allow-origin']).toBe(t.config.publicUrl);
       expect(String(response.headers['access-control-allow-headers'])).toMatch(/authorization/);
       expect(String(response.headers['access-control-allow-headers'])).toMatch(/content-type/);
       expect(String(response.headers['access-control-allow-methods'])).toMatch(/POST/);
@@ -114,10 +114,10 @@ describe('safety REST routes', () => {
       const response = await call(null, {
         method: 'GET',
         url: `/api/safety/sites/${fixture.siteId}/networks`,
-        headers: { origin: 'http://console.test:3000' },
+        headers: { origin: t.config.publicUrl },
       });
       expect(response.statusCode).toBe(401);
-      expect(response.headers['access-control-allow-origin']).toBe('*');
+      expect(response.headers['access-control-allow-origin']).toBe(t.config.publicUrl);
     });
   });
 

@@ -1,3 +1,5 @@
+// Pixi's shader and uniform code without new Function(): the console's CSP has no 'unsafe-eval'.
+import 'pixi.js/unsafe-eval';
 import { Application, Container } from 'pixi.js';
 import { BehaviorSubject, type Observable, Subject, type Subscription } from 'rxjs';
 import type { Floor, LongLat, Zone } from '../../domain/floor';
