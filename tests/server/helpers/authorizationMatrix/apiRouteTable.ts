@@ -1,0 +1,205 @@
+import { DEVICE_TOKEN_MANAGER_AREAS } from '../../../../src/domain/deviceTokenAccess';
+import { DEFAULT_ROLE_PERMISSIONS, ROLES } from '../../../../src/domain/roles';
+import type { GuardedRoute, RouteKey, RouteRule } from './rules';
+import { MATRIX_ZONE_RING } from './siteObjects';
+
+/** Shorthands for the table: a guarded route of `areas` at `capability` on `object`. */
+const open = (
+  areas: GuardedRoute['areas'],
+  object: GuardedRoute['object'],
+  more: Partial<GuardedRoute> = {},
+): GuardedRoute => ({ kind: 'guarded', areas, capability: 'open', object, ...more });
+const write = (
+  areas: GuardedRoute['areas'],
+  object: GuardedRoute['object'],
+  more: Partial<GuardedRoute> = {},
+): GuardedRoute => ({ kind: 'guarded', areas, capability: 'write', object, ...more });
+const named = (label: string) => (_o: unknown, n: number) => ({ name: `Matrix ${label} ${n}` });
+
+/** The floor plans are the maps' and also what the evacuation screens draw (allowFloorPlanReaders). */
+const FLOOR_PLAN = ['maps', 'evacuation'] as const;
+/** Device tokens are managed by writers of sites or of installation, reading their list included. */
+const DEVICE_TOKENS = DEVICE_TOKEN_MANAGER_AREAS;
+const CLIENT_SCOPES = ['own', 'other-client'] as const;
+const HELMET_PICKERS = { area: 'workers', capability: 'write' } as const;
+
+/**
+ * Every route of the main listener (PORT), keyed as registered. Renaming calls send the object's
+ * own name, so the names the leak check looks for stay on their objects. HEAD routes answer as their GET.
+ * A route missing here fails the suite.
+ */
+export const API_ROUTES: Record<RouteKey, RouteRule> = {
+  'POST /api/login': { kind: 'public', why: 'signing in' },
+  'POST /api/sites/:id/login': { kind: 'public', why: 'signing in to a site' },
+  'POST /api/forgot-password': { kind: 'public', why: 'asking for a reset link' },
+  'POST /api/reset-password/:token': { kind: 'public', why: 'the reset link is the credential' },
+  'POST /api/register/:token': { kind: 'public', why: 'the invitation link is the credential' },
+  'GET /api/live-settings': { kind: 'public', why: 'the console finds the live channel before signing in' },
+  'POST /api/ingest/:siteId/positions': { kind: 'public', why: 'gateways present a device token' },
+
+  // Everyone signed in: their own session and user, and the clients and sites they see.
+  'GET /api/logout': open([], null, { ownSession: true }),
+  'GET /api/user': open([], null),
+  'POST /api/users/preferences': write([], null, { body: () => ({ locale: 'en' }) }),
+  'POST /api/users/recently-visited': write([], 'site', {
+    body: (o) => ({ client_id: o.clientId, site_id: o.siteId }),
+  }),
+  'GET /api/clients': open([], null),
+  'GET /api/clients/:clientId/sites': open([], 'client', { scopes: CLIENT_SCOPES }),
+
+  // User management.
+  'POST /api/invite': write(['users'], 'site', {
+    body: (o, n) => ({
+      name: `Matrix invitee ${n}`,
+      email: `matrix-invitee-${n}@matrix.test`,
+      user_role: 'group-of-sites-viewer',
+      client_id: o.clientId,
+      site_ids: [o.siteId],
+    }),
+  }),
+  'GET /api/users': open(['users'], null),
+  // Everyone reads its own clients and sites (the header's pickers).
+  'GET /api/users/:id/clients': open(['users'], 'user', { selfAllowed: true }),
+  'GET /api/users/:id/sites': open(['users'], 'user', { selfAllowed: true }),
+  'POST /api/users/:id': write(['users'], 'user', { body: (o) => ({ name: o.labels.user }) }),
+  'POST /api/users/:id/activate': write(['users'], 'user'),
+  'POST /api/users/:id/deactivate': write(['users'], 'user', { fresh: 'user' }),
+  'POST /api/users/:id/reinvite': write(['users'], 'user'),
+  'POST /api/users/:id/reset-password': write(['users'], 'user', {
+    body: () => ({ password: 'matrix-password-1' }),
+  }),
+
+  // Clients, sites, buildings, networks.
+  'POST /api/clients': write([], null, {
+    refusedFirst: ROLES.filter((role) => !DEFAULT_ROLE_PERMISSIONS[role].includes('clients:create')),
+    body: named('client'),
+  }),
+  'POST /api/sites': write(['sites'], 'client', {
+    scopes: CLIENT_SCOPES,
+    body: (o, n) => ({ client_id: o.clientId, name: `Matrix site ${n}`, timezone: 'UTC' }),
+  }),
+  'GET /api/sites/:id/buildings': open(['buildings'], 'site'),
+  'POST /api/sites/:id/buildings': write(['buildings'], 'site', { body: named('building') }),
+  'GET /api/networks/unassigned': open(['networks'], null),
+  // Moves a fresh network to the site it is on, or (foreign body) to another client's site, which
+  // only a super-admin sees.
+  'PATCH /api/networks/:id': write(['networks'], 'network', {
+    body: (o) => ({ site_id: o.siteId }),
+    fresh: 'network',
+    foreignBody: 'reach',
+  }),
+
+  // Floors and zones.
+  'GET /api/buildings/:id/floors': open(FLOOR_PLAN, 'building'),
+  'GET /api/sites/:id/floors': open(FLOOR_PLAN, 'site'),
+  'POST /api/buildings/:id/floors': write(['maps'], 'building', { multipart: true }),
+  'GET /api/buildings/:id/floors/:floorId': open(FLOOR_PLAN, 'floor'),
+  'POST /api/buildings/:id/floors/:floorId': write(['maps'], 'floor', { multipart: true }),
+  'DELETE /api/buildings/:id/floors/:floorId': write(['maps'], 'floor', { fresh: 'floor' }),
+  'POST /api/buildings/:id/floors/:floorId/duplicate': write(['maps'], 'floor'),
+  'GET /api/buildings/:id/floors/:floorId/blueprint': open(FLOOR_PLAN, 'floor', {
+    allowedAnswers: [{ status: 404, message: 'Blueprint not found' }],
+  }),
+  'GET /api/floors/:id/zones': open(FLOOR_PLAN, 'floor'),
+  'GET /api/sites/:id/zones': open(FLOOR_PLAN, 'site'),
+  'POST /api/floors/:id/zones': write(['maps'], 'floor', {
+    body: (_o, n) => ({ name: `Matrix zone ${n}`, kind: 'work', coordinates: MATRIX_ZONE_RING }),
+  }),
+  'POST /api/floors/:id/zones/:zoneId': write(['maps'], 'zone', { body: (o) => ({ name: o.labels.zone }) }),
+  'DELETE /api/floors/:id/zones/:zoneId': write(['maps'], 'zone', { fresh: 'zone' }),
+
+  // Devices and what the maps count.
+  'GET /api/floors/:id/inventory-meta': open(['maps'], 'floor'),
+  'GET /api/buildings/:id/inventory-meta': open(['maps'], 'building'),
+  'GET /api/sites/:id/inventory-meta': open(['maps'], 'site'),
+  'GET /api/floors/:id/inventory-statistics': open(['maps'], 'floor'),
+  'GET /api/floors/:id/anchor-statistics': open(['maps'], 'floor'),
+  // The live map of the home screen: everyone who sees the site.
+  'GET /api/floors/:id/inventory': open(['sites'], 'floor'),
+  'GET /api/floors/:id/inventory/:inventoryId': open(['sites'], 'inventory', {
+    query: () => ({ timestamp: new Date().toISOString() }),
+  }),
+  'POST /api/floors/:id/inventory/:inventoryId': write(['installation'], 'inventory', {
+    body: () => ({ lat: 25.1995, long: 55.3005 }),
+  }),
+  'GET /api/floors/:id/workers': open(['sites'], 'floor'),
+  // Device lists are the nodes screens' (a known bug let every role read them).
+  'GET /api/networks/:id/inventory': open(['nodes'], 'network'),
+  'GET /api/sites/:id/inventories': open(['nodes'], 'site'),
+  'POST /api/sites/:id/inventories': write(['nodes'], 'site', {
+    body: (_o, n) => ({ items: [{ wnt_inventory_id: `MX-REG-${n}`, type: 'anchor' }] }),
+  }),
+  // The helmets to hand out in a worker's drawer, of a site or of one network: device lists,
+  // so the nodes area's, and also whoever may assign helmets to workers.
+  'GET /api/sites/:id/inventories/assets': open(['nodes'], 'site', { alsoAllowedBy: HELMET_PICKERS }),
+  'GET /api/networks/:id/inventory/assets': open(['nodes'], 'network', { alsoAllowedBy: HELMET_PICKERS }),
+  'GET /api/sites/:id/device-tokens': write(DEVICE_TOKENS, 'site'),
+  'POST /api/sites/:id/device-tokens': write(DEVICE_TOKENS, 'site', {
+    body: (_o, n) => ({ label: `Matrix gateway ${n}` }),
+  }),
+  'POST /api/sites/:id/device-tokens/:tokenId/revoke': write(DEVICE_TOKENS, 'deviceToken', {
+    fresh: 'deviceToken',
+  }),
+
+  // The site's name lists.
+  'GET /api/sites/:id/worker-roles': open(['workerRoles'], 'site'),
+  'POST /api/sites/:id/worker-roles': write(['workerRoles'], 'site', { body: named('role') }),
+  'POST /api/sites/:id/worker-roles/:itemId': write(['workerRoles'], 'workerRole', {
+    body: (o) => ({ name: o.labels.workerRole }),
+  }),
+  'GET /api/sites/:id/subcontractors': open(['subcontractors'], 'site'),
+  'POST /api/sites/:id/subcontractors': write(['subcontractors'], 'site', { body: named('sub') }),
+  'POST /api/sites/:id/subcontractors/:itemId': write(['subcontractors'], 'subcontractor', {
+    body: (o) => ({ name: o.labels.subcontractor }),
+  }),
+
+  // Workers: a crew manager reaches the current members of its crews only, and creates none.
+  'GET /api/sites/:id/workers': open(['workers'], 'site'),
+  'GET /api/sites/:id/workers/statistics': open(['workers'], 'site'),
+  'GET /api/sites/:id/workers/workshift-and-crews/latest': open(['workers'], 'site'),
+  'POST /api/sites/:id/workers': write(['workers'], 'site', {
+    refusedInReach: ['crew-manager'],
+    body: (_o, n) => ({ name: `Matrix worker ${n}`, worker_tag_id: `MXW-${n}` }),
+  }),
+  'GET /api/sites/:id/workers/:workerId': open(['workers'], 'worker'),
+  'POST /api/sites/:id/workers/:workerId': write(['workers'], 'worker', {
+    body: (o) => ({ name: o.labels.worker }),
+  }),
+  'DELETE /api/sites/:id/workers/:workerId': write(['workers'], 'worker', { fresh: 'worker' }),
+  'POST /api/sites/:id/workers/:workerId/picture': write(['workers'], 'worker', { multipart: true }),
+  // The maps and the evacuation screen show the wearer's picture too.
+  'GET /api/sites/:id/workers/:workerId/picture': open(['workers', 'maps', 'evacuation'], 'worker', {
+    allowedAnswers: [{ status: 404, message: 'Picture not found' }],
+  }),
+  'POST /api/sites/:id/workers/:workerId/inventories/assign/:helmetId': write(['workers'], 'worker', {
+    fresh: 'worker',
+  }),
+  'POST /api/sites/:id/workers/:workerId/inventories/unassign': write(['workers'], 'worker', {
+    fresh: 'worker',
+  }),
+
+  // Crews and work shifts.
+  'GET /api/sites/:id/crews': open(['crews'], 'site'),
+  'POST /api/sites/:id/crews': write(['crews'], 'site', { body: named('crew') }),
+  'POST /api/sites/:id/crews/:crewId': write(['crews'], 'crew', { body: (o) => ({ name: o.labels.crew }) }),
+  'POST /api/sites/:id/crews/:crewId/managers': write(['crews'], 'crew', {
+    refusedFirst: ['crew-manager'],
+    fresh: 'crew',
+    body: () => ({ userIds: [] }),
+  }),
+  'POST /api/sites/:id/workers/crews/:crewId/assign': write(['crews'], 'crew', {
+    body: (o) => ({ workerIds: [o.workerId], assigned_at: '2021-01-01' }),
+    foreignBody: 'sameSite',
+  }),
+  'GET /api/sites/:id/workshifts': open(['workshifts'], 'site'),
+  'POST /api/sites/:id/workshifts': write(['workshifts'], 'site', {
+    body: (_o, n) => ({ name: `Matrix shift ${n}`, start: '08:00', end: '17:00' }),
+  }),
+  'POST /api/sites/:id/workshifts/:workshiftId': write(['workshifts'], 'workshift', {
+    body: (o) => ({ name: o.labels.workshift }),
+  }),
+  'POST /api/sites/:id/workers/workshifts/:workshiftId/assign': write(['workshifts'], 'workshift', {
+    body: (o) => ({ workerIds: [o.workerId], assigned_at: '2021-01-01' }),
+    foreignBody: 'sameSite',
+  }),
+};
