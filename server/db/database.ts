@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -30,13 +30,46 @@ export interface DatabaseOptions {
   loadDataDir?: Blob | File;
 }
 
+/**
+ * drizzle-orm's transaction on a pool sends BEGIN before its try/finally: when BEGIN fails (the
+ * connection died with the PostgreSQL server) the connection is never given back, and once the
+ * pool's ten are lost that way every later query waits forever. Here each transaction runs on a
+ * connection taken from the pool and always released; pg-pool discards it if it is broken.
+ */
+function releaseConnectionsOfTransactions(pool: pg.Pool, db: NodePgDatabase<Schema>): void {
+  // One drizzle instance per pooled connection: building it costs a walk over the schema.
+  const onConnection = new WeakMap<pg.PoolClient, NodePgDatabase<Schema>>();
+  db.transaction = async (transaction, config) => {
+    const client = await pool.connect();
+    try {
+      let connectionDb = onConnection.get(client);
+      if (!connectionDb) {
+        connectionDb = drizzlePg(client, { schema });
+        onConnection.set(client, connectionDb);
+      }
+      return await connectionDb.transaction(transaction, config);
+    } finally {
+      client.release();
+    }
+  };
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
     // An idle connection the server drops (a restart, a failover) is replaced on the next query;
     // without a listener its error would end the process.
     pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
+    // The pool listens only to idle connections: one checked out for a query or a transaction
+    // when the server goes away emits 'error' with nobody listening, which ended the process.
+    // Its query fails on its own and the pool discards the connection when it is released.
+    pool.on('connect', (client) => {
+      client.on('error', (error) =>
+        console.warn(`PostgreSQL connection lost during a query: ${error.message}`),
+      );
+    });
     const db = drizzlePg(pool, { schema });
+    releaseConnectionsOfTransactions(pool, db);
     return {
       db: db as unknown as Db,
       driver: 'pg',
