@@ -114,7 +114,11 @@ export function brokerAccessHooks(options: BrokerAccessOptions): AccessHooks {
           callback(null, true);
         },
         (error: unknown) => {
-          // The database is down: "server unavailable" lets the device retry later.
+          // The database is down. A CONNACK refusal (even "server unavailable") makes MQTT.js and
+          // many gateways stop reconnecting for good, so the connection is dropped unanswered
+          // instead: the device reconnects by itself, as after any network failure. Closing the
+          // client first makes aedes skip its CONNACK.
+          client.close();
           callback(refusal(`Authentication failed: ${String(error)}`, SERVER_UNAVAILABLE), false);
         },
       );
