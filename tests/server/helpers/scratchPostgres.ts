@@ -1,12 +1,25 @@
 import { execFile } from 'node:child_process';
-import { chmodSync, chownSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { freePort } from './serverProcess';
 
 const run = promisify(execFile);
-const BIN = process.env.POSTGRES_BIN ?? '/usr/lib/postgresql/15/bin';
+const DEBIAN_POSTGRES = '/usr/lib/postgresql';
+
+/** Debian's newest installed PostgreSQL binaries, unless POSTGRES_BIN names a folder. */
+function postgresBin(): string {
+  if (process.env.POSTGRES_BIN) return process.env.POSTGRES_BIN;
+  const versions = existsSync(DEBIAN_POSTGRES)
+    ? readdirSync(DEBIAN_POSTGRES)
+        .filter((name) => existsSync(join(DEBIAN_POSTGRES, name, 'bin', 'initdb')))
+        .sort((a, b) => Number(b) - Number(a))
+    : [];
+  return versions.length > 0 ? join(DEBIAN_POSTGRES, versions[0], 'bin') : join(DEBIAN_POSTGRES, '15', 'bin');
+}
+
+const BIN = postgresBin();
 
 /** A PostgreSQL server of one test alone, which the test may kill and start again. */
 export interface ScratchPostgres {
