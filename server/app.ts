@@ -8,6 +8,8 @@ import { requireAuthentication } from './auth/authenticate';
 import { consoleContentSecurityPolicy } from './http/contentSecurityPolicy';
 import { installErrorHandler, notFoundMessage } from './http/errorHandler';
 import { strictValidatorCompiler } from './http/validator';
+import { operationsRoutes } from './operations/operationsRoutes';
+import { createOperationsState, type OperationsState } from './operations/operationsState';
 import { authRoutes, publicAuthRoutes } from './routes/auth';
 import { clientRoutes } from './routes/clients';
 import { crewRoutes } from './routes/crews';
@@ -31,6 +33,8 @@ export interface AppOptions extends Services {
   consoleDir?: string;
   /** Sees every route as it is registered (the API reference is written from them). */
   onRoute?: (route: RouteOptions) => void;
+  /** What /readyz and /metrics read (server/main.ts fills it in); the database alone when omitted. */
+  operations?: OperationsState;
 }
 
 /** The HTTP app in layers: external plugins, then the error envelope, then route plugins. */
@@ -60,6 +64,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(helmet, {
     contentSecurityPolicy: consoleContentSecurityPolicy(options.config),
+  });
+  await app.register(operationsRoutes, {
+    state: options.operations ?? createOperationsState(options.db),
+    metrics: true,
   });
 
   const services: Services = {

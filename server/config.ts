@@ -46,6 +46,8 @@ export interface Config {
   /** Trust X-Forwarded-For from these proxies (addresses or CIDRs, comma-separated); off by default. */
   trustProxy: boolean | string;
   sentryDsn: string | undefined;
+  /** Bearer token `GET /metrics` asks for; null: it answers only to this machine. */
+  metricsToken: string | null;
 }
 
 type Env = Record<string, string | undefined>;
@@ -96,6 +98,7 @@ export function loadConfig(env: Env = process.env, argv: readonly string[] = [])
     demo: !argv.includes('--no-demo'),
     trustProxy: trustProxySetting(env.TRUST_PROXY),
     sentryDsn: env.SENTRY_DSN || undefined,
+    metricsToken: env.METRICS_TOKEN?.trim() || null,
   };
 }
 

@@ -61,6 +61,7 @@ export async function startLiveData(options: {
     ingest = {
       close: () => pipeline.drain(),
       stats: () => pipeline.stats(),
+      connected: () => !pipeline.closing,
       publish: (topic, payload) => started.publish(topic, payload),
     };
     logger.info({ url: started.url, tls: started.tlsUrl }, 'embedded MQTT broker listening');

@@ -10,6 +10,7 @@ import { demoEmail, findDemoSiteId, isEmpty, seedDemo } from './db/demoSeed';
 import { ensureReferenceData } from './db/referenceData';
 import { type LiveData, startLiveData } from './liveData';
 import { createDeviceSessions } from './mqtt/deviceSessions';
+import { createOperationsState } from './operations/operationsState';
 import { bindDrill, buildSafetyApp, startLive } from './safety/safetyApp';
 import { createEvacuationDrill } from './simulator/evacuationDrill';
 import { startSimulator } from './simulator/simulator';
@@ -20,7 +21,15 @@ const releaseLock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
 const database = await openDatabase(
   config.databaseUrl ? { url: config.databaseUrl } : { dataDir: join(config.dataDir, 'pg') },
 );
+// What /livez, /readyz and /metrics of both listeners read, filled in as each part starts.
+const operations = createOperationsState(database.db, {
+  migrating: true,
+  expectsIngest: true,
+  databasePool: database.poolUse,
+  metricsToken: config.metricsToken,
+});
 await database.migrate();
+operations.migrating = false;
 await ensureReferenceData(database.db);
 let seeded = false;
 if (config.demo && (await isEmpty(database.db))) {
@@ -34,9 +43,10 @@ const deviceSessions = createDeviceSessions();
 let liveData: LiveData | null = null;
 const safety = await buildSafetyApp(
   { db: database.db, config },
-  { logger: { level: 'info' }, ingestStats: () => liveData?.ingest.stats() ?? null },
+  { logger: { level: 'info' }, ingestStats: () => liveData?.ingest.stats() ?? null, operations },
 );
 const live = await startLive({ app: safety, db: database.db, config });
+operations.liveSockets = () => ({ safety: live.io.of('/').sockets.size });
 // Sessions that ran when the process stopped: their machines and statuses, from the database.
 await live.evacuation.reconcile();
 const app = await buildApp({
@@ -46,6 +56,7 @@ const app = await buildApp({
   logger: { level: 'info' },
   publisher: live.publisher,
   deviceSessions,
+  operations,
 });
 await app.listen({ port: config.port, host: config.host });
 await safety.listen({ port: config.safetyPort, host: config.host });
@@ -56,6 +67,7 @@ liveData = await startLiveData({
   logger: app.log,
   deviceSessions,
 });
+operations.ingest = liveData.ingest;
 // Only ever the demo site: SIMULATOR=on must never write made-up positions into a real client's site.
 const demoSiteId = config.simulator ? await findDemoSiteId(database.db) : null;
 const simulator = demoSiteId

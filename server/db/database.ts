@@ -17,6 +17,14 @@ export interface Database {
   driver: 'pglite' | 'pg';
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** Connections of the pool (PGlite: its one connection), for the operations metrics. */
+  poolUse(): DatabasePoolUse;
+}
+
+export interface DatabasePoolUse {
+  total: number;
+  idle: number;
+  waiting: number;
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -75,6 +83,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       driver: 'pg',
       migrate: () => migratePg(db, { migrationsFolder }),
       close: () => pool.end(),
+      poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     };
   }
   const client = new PGlite(options.dataDir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
@@ -85,5 +94,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     driver: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
     close: () => client.close(),
+    poolUse: () => ({ total: 1, idle: 0, waiting: 0 }),
   };
 }

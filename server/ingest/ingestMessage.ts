@@ -18,6 +18,13 @@ export interface IngestOutcome {
   accepted: number;
   rejections: Rejection[];
   committed: CommittedIngest;
+  /** The newest `ts` among the entries that passed validation (ingest lag); absent when none did. */
+  newestEntryMs?: number;
+}
+
+function newestEntryMs(entries: readonly { ts: string }[]): number | undefined {
+  if (entries.length === 0) return undefined;
+  return entries.reduce((newest, entry) => Math.max(newest, Date.parse(entry.ts)), -Infinity);
 }
 
 /**
@@ -110,6 +117,7 @@ async function storePositions(
     accepted: result.accepted,
     rejections: [...parsed.rejected, ...result.rejections],
     committed: result,
+    newestEntryMs: newestEntryMs(parsed.accepted),
   };
 }
 
@@ -150,6 +158,7 @@ export async function ingestPayload(
         accepted: result.accepted,
         rejections: [...parsed.rejected, ...result.rejections],
         committed: {},
+        newestEntryMs: newestEntryMs(parsed.accepted),
       };
     }
     case 'events': {
@@ -163,6 +172,7 @@ export async function ingestPayload(
         accepted: result.accepted,
         rejections: [...parsed.rejected, ...result.rejections],
         committed: result,
+        newestEntryMs: newestEntryMs(parsed.accepted),
       };
     }
   }

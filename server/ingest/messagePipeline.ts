@@ -18,6 +18,8 @@ export interface MqttIngestStats {
   redeliveriesRequested: number;
   /** Messages dropped after their write failed on the data itself (retrying cannot help). */
   droppedOnDataError: number;
+  /** The last committed message with valid entries: its newest entry's ts and when it committed. */
+  lastCommittedBatch: { newestEntryTs: string; committedAt: string } | null;
 }
 
 /** What to do with a message once handled: acknowledge it, or leave it for redelivery. */
@@ -75,6 +77,7 @@ export function createMessagePipeline(options: MessagePipelineOptions): MessageP
     redeliveriesRequested: 0,
     droppedOnDataError: 0,
   };
+  let lastCommittedBatch: MqttIngestStats['lastCommittedBatch'] = null;
   let closing = false;
   let queue: Promise<unknown> = Promise.resolve();
   // Fan-out runs after the acknowledgement but in message order, so a slow socket layer never
@@ -89,6 +92,11 @@ export function createMessagePipeline(options: MessagePipelineOptions): MessageP
         const outcome = await ingestPayload(db, target.siteId, target.kind, payload, new Date(clock()));
         counters.accepted += outcome.accepted;
         rejectionLog.record(outcome.rejections, { siteId: target.siteId, topic });
+        if (outcome.newestEntryMs !== undefined)
+          lastCommittedBatch = {
+            newestEntryTs: new Date(outcome.newestEntryMs).toISOString(),
+            committedAt: new Date(clock()).toISOString(),
+          };
         const committed = outcome.committed;
         publishing = publishing
           .then(() => publishCommitted(db, publisher, target.siteId, committed))
@@ -134,6 +142,6 @@ export function createMessagePipeline(options: MessagePipelineOptions): MessageP
     countRedelivery() {
       counters.redeliveriesRequested += 1;
     },
-    stats: () => ({ ...counters, rejected: rejectionLog.stats() }),
+    stats: () => ({ ...counters, rejected: rejectionLog.stats(), lastCommittedBatch }),
   };
 }

@@ -25,6 +25,8 @@ export interface MqttIngestOptions {
 export interface MqttIngest {
   close(): Promise<void>;
   stats(): MqttIngestStats;
+  /** Whether the broker is reachable: the client's connection, or the embedded broker still running. */
+  connected(): boolean;
   /** Publishes to devices (commands to helmets) with QoS 1 on the ingest's own connection. */
   publish(topic: string, payload: string): Promise<void>;
 }
@@ -121,6 +123,7 @@ export async function startMqttIngest(options: MqttIngestOptions): Promise<MqttI
       await drained;
     },
     stats: () => pipeline.stats(),
+    connected: () => client.connected,
     publish: async (topic, payload) => {
       await client.publishAsync(topic, payload, { qos: 1 });
     },

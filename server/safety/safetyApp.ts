@@ -10,6 +10,8 @@ import { strictValidatorCompiler } from '../http/validator';
 import type { MqttIngestStats } from '../ingest/mqttIngest';
 import type { LivePublisher } from '../live/liveChanges';
 import { type LiveChannel, startLiveChannel } from '../live/socketServer';
+import { operationsRoutes } from '../operations/operationsRoutes';
+import { createOperationsState, type OperationsState } from '../operations/operationsState';
 import type { Services } from '../services';
 import { safetyDemoRoutes } from './demoRoutes';
 import { createEvacuationService, type EvacuationServiceRuntime } from './evacuationService';
@@ -60,6 +62,8 @@ export async function buildSafetyApp(
     ingestStats?: () => MqttIngestStats | null;
     /** Hears every route as it is added, with its schema (the schema fuzz test enumerates them). */
     onRoute?: (route: RouteOptions) => void;
+    /** What /readyz reads (shared with the main listener); the database alone when omitted. */
+    operations?: OperationsState;
   } = {},
 ): Promise<FastifyInstance> {
   // The live channel reports Redis, sweep and snapshot failures through this logger.
@@ -83,6 +87,10 @@ export async function buildSafetyApp(
     crossOriginResourcePolicy: { policy: 'same-site' },
   });
   allowConsoleCors(app, services.config);
+  await app.register(operationsRoutes, {
+    state: options.operations ?? createOperationsState(services.db),
+    metrics: false,
+  });
   app.get('/api/safety/health', async () => ({
     status: 'success',
     data: { ok: true, ingest: options.ingestStats?.() ?? null },

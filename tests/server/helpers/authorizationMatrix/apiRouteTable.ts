@@ -36,6 +36,9 @@ export const API_ROUTES: Record<RouteKey, RouteRule> = {
   'POST /api/register/:token': { kind: 'public', why: 'the invitation link is the credential' },
   'GET /api/live-settings': { kind: 'public', why: 'the console finds the live channel before signing in' },
   'POST /api/ingest/:siteId/positions': { kind: 'public', why: 'gateways present a device token' },
+  'GET /livez': { kind: 'public', why: 'the orchestrator checks the process is alive' },
+  'GET /readyz': { kind: 'public', why: 'the load balancer checks the process can serve' },
+  'GET /metrics': { kind: 'public', why: 'Prometheus scrapes it: METRICS_TOKEN, or this machine only' },
 
   // Everyone signed in: their own session and user, and the clients and sites they see.
   'GET /api/logout': open([], null, { ownSession: true }),

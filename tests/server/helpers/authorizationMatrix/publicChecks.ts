@@ -134,6 +134,36 @@ export const PUBLIC_CASES: Record<RouteKey, (c: PublicContext) => PublicCase[]> 
       status: 200,
     },
   ],
+  'GET /livez': () =>
+    (['api', 'safety'] as const).map((listener) => ({
+      what: `anyone, on the ${listener} listener`,
+      listener,
+      request: { method: 'GET', url: '/livez', remoteAddress: '203.0.113.7' },
+      status: 200,
+    })),
+  'GET /readyz': () =>
+    (['api', 'safety'] as const).map((listener) => ({
+      what: `anyone, on the ${listener} listener`,
+      listener,
+      request: { method: 'GET', url: '/readyz', remoteAddress: '203.0.113.7' },
+      status: 200,
+    })),
+  // Without METRICS_TOKEN (as here) only this machine may scrape; operations.test.ts tries the token.
+  'GET /metrics': () => [
+    { what: 'this machine', listener: 'api', request: { method: 'GET', url: '/metrics' }, status: 200 },
+    {
+      what: 'a remote caller',
+      listener: 'api',
+      request: { method: 'GET', url: '/metrics', remoteAddress: '203.0.113.7' },
+      status: 403,
+    },
+    {
+      what: 'a remote caller through a proxy on this machine',
+      listener: 'api',
+      request: { method: 'GET', url: '/metrics', headers: { 'x-forwarded-for': '203.0.113.7' } },
+      status: 403,
+    },
+  ],
 };
 
 /** Runs every public case; one line per status that was not the expected one. */

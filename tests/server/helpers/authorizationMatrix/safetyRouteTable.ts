@@ -15,6 +15,8 @@ const guarded = (rule: Omit<GuardedRoute, 'kind'>): GuardedRoute => ({ kind: 'gu
  */
 export const SAFETY_ROUTES: Record<RouteKey, RouteRule> = {
   'GET /api/safety/health': { kind: 'public', why: 'the load balancer checks it' },
+  'GET /livez': { kind: 'public', why: 'the orchestrator checks the process is alive' },
+  'GET /readyz': { kind: 'public', why: 'the load balancer checks the process can serve' },
   // A read by POST (spec §7): the body names the network and the floor.
   'POST /api/safety/getworkers': guarded({
     areas: ['evacuation'],
