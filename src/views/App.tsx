@@ -1,84 +1,29 @@
-import type { ComponentType, ReactNode } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
-import { landingPath } from '../domain/access';
-import { FORBIDDEN_PATH, LOGIN_PATH, LOGOUT_PATH } from '../domain/routeAccess';
-import { SCREEN_ROUTES, type ScreenRoute } from '../domain/routes';
-import { ForgotPasswordPage } from './auth/ForgotPasswordPage';
+import { LOGIN_PATH, LOGOUT_PATH } from '../domain/routeAccess';
 import { LoginPage } from './auth/LoginPage';
-import { LogoutPage } from './auth/LogoutPage';
-import { RegisterPage } from './auth/RegisterPage';
-import { ResetPasswordPage } from './auth/ResetPasswordPage';
-import { MapsScreen } from './maps/MapsScreen';
-import { NodesScreen } from './nodes/NodesScreen';
+import { LoadingScreen } from './routing/LoadingScreen';
+import { lazyNamed } from './routing/lazyNamed';
 import { RouteGuard } from './routing/RouteGuard';
-import { EvacuationScreen } from './safety/evacuation/EvacuationScreen';
-import { SafetyDemoScreen } from './safety/SafetyDemoScreen';
-import { SafetyScreen } from './safety/SafetyScreen';
-import { ForbiddenScreen } from './screens/ForbiddenScreen';
-import { HomeScreen } from './screens/HomeScreen';
-import { NotFoundScreen } from './screens/NotFoundScreen';
-import { ScreenPlaceholder } from './screens/ScreenPlaceholder';
 import { useSession } from './session/SessionProvider';
-import { AppShell } from './shell/AppShell';
 import { LocaleSync } from './shell/LocaleSync';
 import { OfflineNotice } from './shell/OfflineNotice';
 import { PublicLayout } from './shell/PublicLayout';
 import { SelectionProvider } from './shell/selection';
-import { WorkersScreen } from './workers/WorkersScreen';
-import { CrewsScreen } from './workforce/CrewsScreen';
-import { SubcontractorsScreen, WorkerRolesScreen } from './workforce/NameListScreen';
-import { WorkshiftsScreen } from './workforce/WorkshiftsScreen';
+
+// Only the login form is in the first download; every other page is a chunk loaded when first opened.
+const ForgotPasswordPage = lazyNamed(() => import('./auth/ForgotPasswordPage'), 'ForgotPasswordPage');
+const ResetPasswordPage = lazyNamed(() => import('./auth/ResetPasswordPage'), 'ResetPasswordPage');
+const RegisterPage = lazyNamed(() => import('./auth/RegisterPage'), 'RegisterPage');
+const LogoutPage = lazyNamed(() => import('./auth/LogoutPage'), 'LogoutPage');
+const SignedInRoutes = lazyNamed(() => import('./routing/SignedInRoutes'), 'SignedInRoutes');
 
 /**
- * The screen of each signed-in route. A route without an entry shows its title and a
- * "Nothing here yet" placeholder until the issue that builds it adds itself here.
+ * A lazy page in a boundary of its own (each route is keyed), so the page before it is unmounted
+ * at once rather than kept in the page, hidden, until the new chunk arrives.
  */
-const SCREENS: Readonly<Record<string, ComponentType>> = {
-  '/': HomeScreen,
-  '/maps': MapsScreen,
-  '/nodes': NodesScreen,
-  '/safety': SafetyScreen,
-  '/safteyDemo': SafetyDemoScreen,
-  '/safetyevacuation': EvacuationScreen,
-  '/workers': WorkersScreen,
-  '/crews': CrewsScreen,
-  '/workshifts': WorkshiftsScreen,
-  '/configuration/workerRoles': WorkerRolesScreen,
-  '/configuration/subContractors': SubcontractorsScreen,
-};
-
-function ScreenAt({ route }: { route: ScreenRoute }) {
-  const Screen = SCREENS[route.path];
-  return Screen ? <Screen /> : <ScreenPlaceholder route={route} />;
-}
-
-/** Inside the shell when someone is signed in; on its own otherwise (/403 and unknown paths). */
-function Frame({ children }: { children: ReactNode }) {
-  const { user } = useSession();
-  if (user) return <AppShell user={user}>{children}</AppShell>;
-  return <main className="sw-center">{children}</main>;
-}
-
-function SignedInRoutes() {
-  const { user } = useSession();
-  const home = user ? landingPath(user.user_role) : LOGIN_PATH;
-  return (
-    <Frame>
-      <Switch>
-        {SCREEN_ROUTES.map((route) => (
-          <Route key={route.path} path={route.path}>
-            <ScreenAt route={route} />
-          </Route>
-        ))}
-        <Route path={FORBIDDEN_PATH}>
-          <ForbiddenScreen homePath={home} />
-        </Route>
-        <Route>
-          <NotFoundScreen homePath={home} />
-        </Route>
-      </Switch>
-    </Frame>
-  );
+function Loaded({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<LoadingScreen />}>{children}</Suspense>;
 }
 
 /** Every route of spec §2, behind the guard; the shell stays mounted while screens change. */
@@ -91,31 +36,41 @@ export function App() {
       <SelectionProvider key={user?.id ?? 'signed-out'}>
         <RouteGuard>
           <Switch>
-            <Route path={LOGIN_PATH}>
+            <Route key="login" path={LOGIN_PATH}>
               <PublicLayout>
                 <LoginPage />
               </PublicLayout>
             </Route>
-            <Route path="/forgot-password">
+            <Route key="forgot-password" path="/forgot-password">
               <PublicLayout>
-                <ForgotPasswordPage />
+                <Loaded>
+                  <ForgotPasswordPage />
+                </Loaded>
               </PublicLayout>
             </Route>
-            <Route path="/reset-password/:token">
+            <Route key="reset-password" path="/reset-password/:token">
               <PublicLayout>
-                <ResetPasswordPage />
+                <Loaded>
+                  <ResetPasswordPage />
+                </Loaded>
               </PublicLayout>
             </Route>
-            <Route path="/register/:signature">
+            <Route key="register" path="/register/:signature">
               <PublicLayout>
-                <RegisterPage />
+                <Loaded>
+                  <RegisterPage />
+                </Loaded>
               </PublicLayout>
             </Route>
-            <Route path={LOGOUT_PATH}>
-              <LogoutPage />
+            <Route key="logout" path={LOGOUT_PATH}>
+              <Loaded>
+                <LogoutPage />
+              </Loaded>
             </Route>
-            <Route>
-              <SignedInRoutes />
+            <Route key="signed-in">
+              <Loaded>
+                <SignedInRoutes />
+              </Loaded>
             </Route>
           </Switch>
         </RouteGuard>

@@ -1,10 +1,16 @@
-import { Card, FormGroup, HTMLSelect } from '@blueprintjs/core';
+import { Card, FormGroup, HTMLSelect, Spinner } from '@blueprintjs/core';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Observable } from 'rxjs';
 import type { Floor } from '../../domain/floor';
 import type { Building } from '../../domain/user';
 import type { WorkerMap } from '../../streams/workerMapState';
-import { LiveFloorPlan } from '../canvas/LiveFloorPlan';
+import { importWhenOnline } from '../routing/importWhenOnline';
+
+// The canvas (and Pixi with it) is a chunk of its own: the dashboard's counts show without waiting for it.
+const LiveFloorPlan = lazy(async () => ({
+  default: (await importWhenOnline(() => import('../canvas/LiveFloorPlan'))).LiveFloorPlan,
+}));
 
 interface LiveFloorProps {
   buildings: readonly Building[];
@@ -43,12 +49,14 @@ export function LiveFloor(props: LiveFloorProps) {
         </FormGroup>
       </div>
       {floor ? (
-        <LiveFloorPlan
-          floor={floor}
-          workers$={workers$}
-          classPrefix="sw-dashboard"
-          testId="dashboard-canvas"
-        />
+        <Suspense fallback={<Spinner aria-label={t('common.loading')} />}>
+          <LiveFloorPlan
+            floor={floor}
+            workers$={workers$}
+            classPrefix="sw-dashboard"
+            testId="dashboard-canvas"
+          />
+        </Suspense>
       ) : (
         <p className="sw-dashboard-empty">{t('screen.dashboard.noFloors')}</p>
       )}

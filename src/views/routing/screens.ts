@@ -1,0 +1,24 @@
+import type { ComponentType } from 'react';
+import { lazyNamed } from './lazyNamed';
+
+/**
+ * The screen of each signed-in route, each loaded when first opened so /login downloads none of
+ * them (Pixi comes with the canvas screens only). A route without an entry shows its title and a
+ * "Nothing here yet" placeholder until the issue that builds it adds itself here.
+ */
+export const SCREENS: Readonly<Record<string, ComponentType>> = {
+  '/': lazyNamed(() => import('../screens/HomeScreen'), 'HomeScreen'),
+  '/maps': lazyNamed(() => import('../maps/MapsScreen'), 'MapsScreen'),
+  '/nodes': lazyNamed(() => import('../nodes/NodesScreen'), 'NodesScreen'),
+  '/safety': lazyNamed(() => import('../safety/SafetyScreen'), 'SafetyScreen'),
+  '/safteyDemo': lazyNamed(() => import('../safety/SafetyDemoScreen'), 'SafetyDemoScreen'),
+  '/safetyevacuation': lazyNamed(() => import('../safety/evacuation/EvacuationScreen'), 'EvacuationScreen'),
+  '/workers': lazyNamed(() => import('../workers/WorkersScreen'), 'WorkersScreen'),
+  '/crews': lazyNamed(() => import('../workforce/CrewsScreen'), 'CrewsScreen'),
+  '/workshifts': lazyNamed(() => import('../workforce/WorkshiftsScreen'), 'WorkshiftsScreen'),
+  '/configuration/workerRoles': lazyNamed(() => import('../workforce/NameListScreen'), 'WorkerRolesScreen'),
+  '/configuration/subContractors': lazyNamed(
+    () => import('../workforce/NameListScreen'),
+    'SubcontractorsScreen',
+  ),
+};
