@@ -1,3 +1,4 @@
+import { createGatewayLogin, type GatewayLogin } from './deviceLogin';
 import { type ServerProcess, startServerProcess, waitForOutput } from './serverProcess';
 
 const READY = 'Sitewatch is running at';
@@ -94,7 +95,7 @@ export interface DemoSiteForDevices {
   at: { lat: number; long: number };
   tags: string[];
   /** A device token of the site, as gateways log in to the broker with it. */
-  credentials: { username: string; password: string };
+  credentials: GatewayLogin;
   /** The API session of the site admin. */
   token: string;
 }
@@ -122,19 +123,14 @@ export async function demoSiteForDevices(baseUrl: string, helmets = 20): Promise
     `/api/sites/${site.id}/inventories?type=helmet&page=1&perPage=${helmets}`,
     token,
   );
-  const device = await api<{ id: number; token: string }>(
-    baseUrl,
-    `/api/sites/${site.id}/device-tokens`,
-    token,
-    { label: 'kill-loop gateway' },
-  );
+  const credentials = await createGatewayLogin(baseUrl, token, site.id, 'kill-loop gateway');
   const { a, c } = floor.coordinates;
   return {
     siteId: site.id,
     floorId: floor.id,
     at: { lat: (a.lat + c.lat) / 2, long: (a.long + c.long) / 2 },
     tags: items.map((item) => item.wnt_inventory_id),
-    credentials: { username: String(device.id), password: device.token },
+    credentials,
     token,
   };
 }
