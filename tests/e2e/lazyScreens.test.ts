@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { browserSuite } from './helpers/browserSuite';
-import { CONSOLE_DIR } from './helpers/globalSetup';
+import { CONSOLE_DIR } from './helpers/outputDir';
 import { signIn } from './helpers/pages';
 
 /** The built scripts that hold Pixi (its own messages name it), found in the build the suite serves. */

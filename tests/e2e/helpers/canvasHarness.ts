@@ -4,8 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { build } from 'vite';
+import { E2E_OUTPUT_DIR } from './outputDir';
 
-export const CANVAS_HARNESS_DIR = resolve('test-output/canvas-harness');
+export const CANVAS_HARNESS_DIR = resolve(E2E_OUTPUT_DIR, 'canvas-harness');
 const HARNESS_SOURCE = resolve('tests/e2e/harness');
 
 /**

@@ -12,6 +12,7 @@ import { createEvacuationDrill } from '../../../server/simulator/evacuationDrill
 import { startSimulator } from '../../../server/simulator/simulator';
 import { mintSimulatorLogin } from '../../../server/simulator/simulatorToken';
 import { createTestDatabase } from '../../server/helpers/testDatabase';
+import { CONSOLE_DIR } from './outputDir';
 
 export interface E2eServer {
   baseUrl: string;
@@ -108,7 +109,7 @@ export async function startE2eServer(options: E2eServerOptions = {}): Promise<E2
   const app = await buildApp({
     db: database.db,
     config,
-    consoleDir: 'test-output/console',
+    consoleDir: CONSOLE_DIR,
     publisher,
     deviceSessions,
   });

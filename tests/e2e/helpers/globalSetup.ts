@@ -1,8 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { build } from 'vite';
 import { buildCanvasHarness } from './canvasHarness';
-
-export const CONSOLE_DIR = 'test-output/console';
+import { CONSOLE_DIR } from './outputDir';
 
 /** Builds the console (and the canvas harness) once for every browser test file; each file serves it itself. */
 export default async function setup() {
