@@ -1,4 +1,4 @@
-// Writes docs/api.md from the route schemas.
+// Writes docs/api.md from the OpenAPI document both listeners serve (GET /api/openapi.json).
 import { writeFileSync } from 'node:fs';
 import { apiReference } from '../server/docs/apiReference';
 

@@ -2,30 +2,29 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
-import { requireAuthentication } from './auth/authenticate';
+import type { FastifyInstance, FastifyServerOptions, RouteOptions } from 'fastify';
+import { authRoutes, publicAuthRoutes } from './auth/authRoutes';
+import { openApiRoutes } from './docs/openApiRoutes';
+import { floorRoutes } from './floors/floorRoutes';
+import { zoneRoutes } from './floors/zoneRoutes';
 import { consoleContentSecurityPolicy } from './http/contentSecurityPolicy';
-import { installErrorHandler, notFoundMessage } from './http/errorHandler';
-import { strictValidatorCompiler } from './http/validator';
+import { notFoundMessage } from './http/errorHandler';
+import { createListener, registerRouteLayers } from './http/layeredApp';
+import { deviceTokenRoutes, ingestRoutes } from './ingest/ingestRoutes';
+import { inventoryMetaRoutes } from './inventory/inventoryMetaRoutes';
+import { inventoryRoutes } from './inventory/inventoryRoutes';
+import { liveSettingsRoutes } from './live/liveSettingsRoutes';
 import { operationsRoutes } from './operations/operationsRoutes';
 import { createOperationsState, type OperationsState } from './operations/operationsState';
-import { authRoutes, publicAuthRoutes } from './routes/auth';
-import { clientRoutes } from './routes/clients';
-import { crewRoutes } from './routes/crews';
-import { floorRoutes } from './routes/floors';
-import { deviceTokenRoutes, ingestRoutes } from './routes/ingest';
-import { inventoryRoutes } from './routes/inventory';
-import { inventoryMetaRoutes } from './routes/inventoryMeta';
-import { latestAssignmentRoutes } from './routes/latestAssignments';
-import { liveSettingsRoutes } from './routes/liveSettings';
-import { subcontractorRoutes } from './routes/subcontractors';
-import { userRoutes } from './routes/users';
-import { workerRoleRoutes } from './routes/workerRoles';
-import { workerRoutes } from './routes/workers';
-import { workshiftRoutes } from './routes/workshifts';
-import { zoneRoutes } from './routes/zones';
 import type { Services } from './services';
+import { clientRoutes } from './sites/clientRoutes';
+import { userRoutes } from './users/userRoutes';
+import { workerRoutes } from './workers/workerRoutes';
+import { crewRoutes } from './workforce/crewRoutes';
+import { latestAssignmentRoutes } from './workforce/latestAssignmentRoutes';
+import { subcontractorRoutes } from './workforce/subcontractorRoutes';
+import { workerRoleRoutes } from './workforce/workerRoleRoutes';
+import { workshiftRoutes } from './workforce/workshiftRoutes';
 
 export interface AppOptions extends Services {
   logger?: FastifyServerOptions['logger'];
@@ -37,30 +36,31 @@ export interface AppOptions extends Services {
   operations?: OperationsState;
 }
 
-/** The HTTP app in layers: external plugins, then the error envelope, then route plugins. */
+/** The HTTP app in layers (http/layeredApp.ts): the error envelope, external plugins, services, routes. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
-  const app = Fastify({
-    logger: options.logger ?? false,
-    bodyLimit: 1024 * 1024,
-    // Only behind a known proxy may X-Forwarded-For name the client (login rate limits use it).
-    trustProxy: options.config.trustProxy,
-  }).withTypeProvider<TypeBoxTypeProvider>();
-
-  if (options.onRoute) app.addHook('onRoute', options.onRoute);
-  app.setValidatorCompiler(strictValidatorCompiler);
-  app.decorateRequest('principal', null);
-  installErrorHandler(app);
   const consoleRoot =
     options.consoleDir && existsSync(resolve(options.consoleDir, 'index.html'))
       ? resolve(options.consoleDir)
       : null;
-  app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0];
-    // Client-side routes (/workers, /reset-password/…) load the console, which routes itself.
-    if (consoleRoot && request.method === 'GET' && !path.startsWith('/api/') && !path.startsWith('/bulk/')) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    }
-    return reply.code(404).send({ status: 'error', message: notFoundMessage(request.method, path) });
+  const app = createListener({
+    logger: options.logger,
+    onRoute: options.onRoute,
+    bodyLimit: 1024 * 1024,
+    // Only behind a known proxy may X-Forwarded-For name the client (login rate limits use it).
+    trustProxy: options.config.trustProxy,
+    notFound: (request, reply) => {
+      const path = request.url.split('?')[0];
+      // Client-side routes (/workers, /reset-password/…) load the console, which routes itself.
+      if (
+        consoleRoot &&
+        request.method === 'GET' &&
+        !path.startsWith('/api/') &&
+        !path.startsWith('/bulk/')
+      ) {
+        return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      }
+      return reply.code(404).send({ status: 'error', message: notFoundMessage(request.method, path) });
+    },
   });
   await app.register(helmet, {
     contentSecurityPolicy: consoleContentSecurityPolicy(options.config),
@@ -77,31 +77,27 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     deviceSessions: options.deviceSessions,
   };
 
-  await app.register(
-    async (api) => {
-      await api.register(publicAuthRoutes, services);
-      await api.register(liveSettingsRoutes, services);
-      await api.register(ingestRoutes, services);
-      await api.register(async (protectedApi) => {
-        requireAuthentication(protectedApi, services.db);
-        await protectedApi.register(authRoutes, services);
-        await protectedApi.register(userRoutes, services);
-        await protectedApi.register(clientRoutes, services);
-        await protectedApi.register(floorRoutes, services);
-        await protectedApi.register(zoneRoutes, services);
-        await protectedApi.register(inventoryMetaRoutes, services);
-        await protectedApi.register(inventoryRoutes, services);
-        await protectedApi.register(deviceTokenRoutes, services);
-        await protectedApi.register(workerRoleRoutes, services);
-        await protectedApi.register(workerRoutes, services);
-        await protectedApi.register(subcontractorRoutes, services);
-        await protectedApi.register(crewRoutes, services);
-        await protectedApi.register(workshiftRoutes, services);
-        await protectedApi.register(latestAssignmentRoutes, services);
-      });
-    },
-    { prefix: '/api' },
-  );
+  await registerRouteLayers(app, {
+    services,
+    prefix: '/api',
+    publicRoutes: [publicAuthRoutes, liveSettingsRoutes, ingestRoutes, openApiRoutes],
+    protectedRoutes: [
+      authRoutes,
+      userRoutes,
+      clientRoutes,
+      floorRoutes,
+      zoneRoutes,
+      inventoryMetaRoutes,
+      inventoryRoutes,
+      deviceTokenRoutes,
+      workerRoleRoutes,
+      workerRoutes,
+      subcontractorRoutes,
+      crewRoutes,
+      workshiftRoutes,
+      latestAssignmentRoutes,
+    ],
+  });
 
   if (consoleRoot)
     await app.register(fastifyStatic, { root: consoleRoot, wildcard: false, index: ['index.html'] });

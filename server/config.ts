@@ -1,6 +1,7 @@
 import { hostname } from 'node:os';
 import { resolve } from 'node:path';
 import { DEFAULT_TOPIC_ROOT } from '../src/domain/live';
+import { envProblems, OFF_WORDS, ON_WORDS } from './configSchema';
 
 /** Every setting the server reads, each with the default that serves the embedded set-up. */
 export interface Config {
@@ -52,66 +53,77 @@ export interface Config {
 
 type Env = Record<string, string | undefined>;
 
-function int(env: Env, name: string, fallback: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number, got "${raw}"`);
-  return value;
+/** The configuration has bad variables: `problems` names each one, its value and what is expected. */
+export class ConfigError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(
+      `The configuration has ${problems.length} bad variable(s):\n${problems.map((p) => `  - ${p}`).join('\n')}`,
+    );
+    this.name = 'ConfigError';
+  }
 }
 
-function flag(env: Env, name: string, fallback: boolean): boolean {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  if (['1', 'true', 'on', 'yes'].includes(raw.toLowerCase())) return true;
-  if (['0', 'false', 'off', 'no'].includes(raw.toLowerCase())) return false;
-  throw new Error(`${name} must be on or off, got "${raw}"`);
-}
-
+/** Reads the environment through EnvSchema; every bad variable is reported at once in a ConfigError. */
 export function loadConfig(env: Env = process.env, argv: readonly string[] = []): Config {
-  const port = int(env, 'PORT', 3000);
+  const { settings, problems } = envProblems(env);
+  if (problems.length > 0) throw new ConfigError(problems);
+  const whole = (value: string | undefined, fallback: number) =>
+    value === undefined ? fallback : Number(value);
+  const flag = (value: string | undefined, fallback: boolean) =>
+    value === undefined ? fallback : (ON_WORDS as readonly string[]).includes(value.toLowerCase());
+  const port = whole(settings.PORT, 3000);
   return {
-    host: env.HOST || '127.0.0.1',
+    host: settings.HOST ?? '127.0.0.1',
     port,
-    safetyPort: int(env, 'SAFETY_PORT', 8080),
-    mqttPort: int(env, 'MQTT_PORT', 1883),
-    mqttPortExplicit: Boolean(env.MQTT_PORT),
-    mqttHost: env.MQTT_HOST || '127.0.0.1',
-    mqttTls: mqttTlsSetting(env),
-    mqttUsername: env.MQTT_USERNAME || undefined,
-    mqttPassword: env.MQTT_PASSWORD || undefined,
-    dataDir: resolve(env.DATA_DIR || './data'),
-    databaseUrl: env.DATABASE_URL || undefined,
-    mqttUrl: env.MQTT_URL || undefined,
-    redisUrl: env.REDIS_URL || undefined,
-    mqttTopicRoot: env.MQTT_TOPIC_ROOT || DEFAULT_TOPIC_ROOT,
-    mqttClientId: env.MQTT_CLIENT_ID || `sitewatch-${hostname()}-${port}`,
-    simulator: flag(env, 'SIMULATOR', true),
-    offlineAfterSeconds: int(env, 'OFFLINE_AFTER', 60),
-    networkSilenceSeconds: int(env, 'NETWORK_SILENCE', 30),
-    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ''),
-    production: env.NODE_ENV === 'production',
-    sessionTtlHours: int(env, 'SESSION_TTL_HOURS', 24 * 7),
-    tokenTtlHours: int(env, 'TOKEN_TTL_HOURS', 72),
-    loginMaxFailures: int(env, 'LOGIN_MAX_FAILURES', 5),
-    loginWindowSeconds: int(env, 'LOGIN_WINDOW_SECONDS', 900),
+    safetyPort: whole(settings.SAFETY_PORT, 8080),
+    mqttPort: whole(settings.MQTT_PORT, 1883),
+    mqttPortExplicit: settings.MQTT_PORT !== undefined,
+    mqttHost: settings.MQTT_HOST ?? '127.0.0.1',
+    mqttTls:
+      settings.MQTT_TLS_CERT && settings.MQTT_TLS_KEY
+        ? {
+            certFile: resolve(settings.MQTT_TLS_CERT),
+            keyFile: resolve(settings.MQTT_TLS_KEY),
+            port: whole(settings.MQTT_TLS_PORT, 8883),
+          }
+        : null,
+    mqttUsername: settings.MQTT_USERNAME,
+    mqttPassword: settings.MQTT_PASSWORD,
+    dataDir: resolve(settings.DATA_DIR ?? './data'),
+    databaseUrl: settings.DATABASE_URL,
+    mqttUrl: settings.MQTT_URL,
+    redisUrl: settings.REDIS_URL,
+    mqttTopicRoot: settings.MQTT_TOPIC_ROOT ?? DEFAULT_TOPIC_ROOT,
+    mqttClientId: settings.MQTT_CLIENT_ID ?? `sitewatch-${hostname()}-${port}`,
+    simulator: flag(settings.SIMULATOR, true),
+    offlineAfterSeconds: whole(settings.OFFLINE_AFTER, 60),
+    networkSilenceSeconds: whole(settings.NETWORK_SILENCE, 30),
+    publicUrl: (settings.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    production: settings.NODE_ENV === 'production',
+    sessionTtlHours: whole(settings.SESSION_TTL_HOURS, 24 * 7),
+    tokenTtlHours: whole(settings.TOKEN_TTL_HOURS, 72),
+    loginMaxFailures: whole(settings.LOGIN_MAX_FAILURES, 5),
+    loginWindowSeconds: whole(settings.LOGIN_WINDOW_SECONDS, 900),
     demo: !argv.includes('--no-demo'),
-    trustProxy: trustProxySetting(env.TRUST_PROXY),
-    sentryDsn: env.SENTRY_DSN || undefined,
-    metricsToken: env.METRICS_TOKEN?.trim() || null,
+    trustProxy: trustProxySetting(settings.TRUST_PROXY),
+    sentryDsn: settings.SENTRY_DSN,
+    metricsToken: settings.METRICS_TOKEN?.trim() || null,
   };
 }
 
-function trustProxySetting(raw: string | undefined): boolean | string {
-  if (!raw || ['0', 'false', 'off', 'no'].includes(raw.toLowerCase())) return false;
-  if (['true', 'on', 'yes'].includes(raw.toLowerCase())) return true;
-  return raw;
+/** loadConfig for the server's start: bad variables are printed, one a line, and the process exits 1. */
+export function loadConfigOrExit(env: Env, argv: readonly string[]): Config {
+  try {
+    return loadConfig(env, argv);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`Sitewatch cannot start. ${error.message}\n`);
+    process.exit(1);
+  }
 }
 
-function mqttTlsSetting(env: Env): Config['mqttTls'] {
-  const certFile = env.MQTT_TLS_CERT || undefined;
-  const keyFile = env.MQTT_TLS_KEY || undefined;
-  if (!certFile && !keyFile) return null;
-  if (!certFile || !keyFile) throw new Error('MQTT_TLS_CERT and MQTT_TLS_KEY must be set together');
-  return { certFile: resolve(certFile), keyFile: resolve(keyFile), port: int(env, 'MQTT_TLS_PORT', 8883) };
+function trustProxySetting(raw: string | undefined): boolean | string {
+  if (!raw || (OFF_WORDS as readonly string[]).includes(raw.toLowerCase())) return false;
+  if (['true', 'on', 'yes'].includes(raw.toLowerCase())) return true;
+  return raw;
 }

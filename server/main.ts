@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { ROLES } from '../src/domain/roles';
 import { buildApp } from './app';
 import { DEMO_PASSWORD } from './auth/passwords';
-import { loadConfig } from './config';
+import { loadConfigOrExit } from './config';
 import { openDatabase } from './db/database';
 import { lockDataDir } from './db/dataDirLock';
 import { demoEmail, findDemoSiteId, isEmpty, seedDemo } from './db/demoSeed';
@@ -16,7 +16,7 @@ import { createEvacuationDrill } from './simulator/evacuationDrill';
 import { startSimulator } from './simulator/simulator';
 import { mintSimulatorLogin } from './simulator/simulatorToken';
 
-const config = loadConfig(process.env, process.argv.slice(2));
+const config = loadConfigOrExit(process.env, process.argv.slice(2));
 const releaseLock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
 const database = await openDatabase(
   config.databaseUrl ? { url: config.databaseUrl } : { dataDir: join(config.dataDir, 'pg') },

@@ -1,22 +1,25 @@
-import type { RouteOptions } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import type { Db } from '../db/database';
+import {
+  HTTP_METHODS,
+  type JsonSchema,
+  MAIN_LISTENER,
+  type OpenApiDocument,
+  type OpenApiOperation,
+  type OpenApiPathItem,
+} from './openApiDocument';
+import { BEARER_SCHEME } from './openApiPlugin';
 import { socketEventsReference } from './socketEvents';
 
-interface JsonSchema {
-  type?: string | string[];
-  properties?: Record<string, JsonSchema>;
-  required?: string[];
-  items?: JsonSchema;
-  anyOf?: JsonSchema[];
-  enum?: unknown[];
-  const?: unknown;
-  minLength?: number;
-  maxLength?: number;
-  minimum?: number;
-  maximum?: number;
-  format?: string;
+/** The OpenAPI document exactly as GET /api/openapi.json serves it, with the default configuration. */
+export async function openApiDocument(): Promise<OpenApiDocument> {
+  // Routes only keep the database for their handlers; none but the document's runs here.
+  const app = await buildApp({ db: {} as Db, config: loadConfig({}) });
+  const reply = await app.inject({ method: 'GET', url: '/api/openapi.json' });
+  await app.close();
+  if (reply.statusCode !== 200) throw new Error(`GET /api/openapi.json answered ${reply.statusCode}`);
+  return reply.json<OpenApiDocument>();
 }
 
 function typeOf(schema: JsonSchema): string {
@@ -37,46 +40,71 @@ function typeOf(schema: JsonSchema): string {
   return limits.length ? `${type} (${limits.join(', ')})` : type;
 }
 
-function fields(schema: unknown): string {
-  const properties = (schema as JsonSchema | undefined)?.properties;
-  if (!properties) return '';
-  const required = new Set((schema as JsonSchema).required ?? []);
-  return Object.entries(properties)
-    .map(([name, property]) => `\`${name}${required.has(name) ? '' : '?'}\`: ${typeOf(property)}`)
-    .join('<br>');
+function field(name: string, required: boolean, schema: JsonSchema): string {
+  return `\`${name}${required ? '' : '?'}\`: ${typeOf(schema)}`;
 }
 
-/** The API reference (docs/api.md), written from the routes' own schemas so it cannot drift. */
+/** Path parameters, then the query, then the JSON body's fields. */
+function inputOf(operation: OpenApiOperation): string {
+  const parameters = operation.parameters ?? [];
+  const byPlace = (place: 'path' | 'query') =>
+    parameters
+      .filter((parameter) => parameter.in === place)
+      .map((parameter) => field(parameter.name, parameter.required === true, parameter.schema ?? {}));
+  const body = operation.requestBody?.content?.['application/json']?.schema;
+  const required = new Set(body?.required ?? []);
+  const bodyFields = Object.entries(body?.properties ?? {}).map(([name, schema]) =>
+    field(name, required.has(name), schema),
+  );
+  return [...byPlace('path'), ...byPlace('query'), ...bodyFields].join('<br>');
+}
+
+function needsToken(operation: OpenApiOperation): boolean {
+  return (operation.security ?? []).some((requirement) => BEARER_SCHEME in requirement);
+}
+
+/** The rows of one listener's table: its paths sorted, each method on its own row. */
+function rows(paths: [string, OpenApiPathItem][]): string[] {
+  return paths
+    .sort(([a], [b]) => a.localeCompare(b))
+    .flatMap(([path, item]) =>
+      HTTP_METHODS.flatMap((method) => {
+        const operation = item[method];
+        if (!operation) return [];
+        const token = needsToken(operation) ? 'bearer' : 'public';
+        return [`| ${method.toUpperCase()} | \`${path}\` | ${token} | ${inputOf(operation)} |`];
+      }),
+    );
+}
+
+const TABLE_HEAD = ['| method | path | token | parameters and body (`?` optional) |', '|---|---|---|---|'];
+
+/** The API reference (docs/api.md), written from the OpenAPI document so it cannot drift. */
 export async function apiReference(): Promise<string> {
-  const routes: RouteOptions[] = [];
-  // Routes only keep the database for their handlers; none runs here.
-  const collector = await buildApp({
-    db: {} as Db,
-    config: loadConfig({}),
-    onRoute: (route) => routes.push(route),
-  });
-  await collector.close();
-  const rows = routes
-    .filter((route) => route.method !== 'HEAD')
-    .sort((a, b) => a.url.localeCompare(b.url) || String(a.method).localeCompare(String(b.method)))
-    .map((route) => {
-      const schema = (route.schema ?? {}) as { params?: unknown; querystring?: unknown; body?: unknown };
-      const input = [fields(schema.params), fields(schema.querystring), fields(schema.body)]
-        .filter(Boolean)
-        .join('<br>');
-      return `| ${route.method} | \`${route.url}\` | ${input} |`;
-    });
+  const document = await openApiDocument();
+  const paths = Object.entries(document.paths);
+  // A path without servers of its own is on the document's server, the main listener.
+  const servedBy = (item: OpenApiPathItem) => item.servers ?? [MAIN_LISTENER];
+  const onMain = paths.filter(([, item]) => servedBy(item).some(({ url }) => url === MAIN_LISTENER.url));
+  const onSafety = paths.filter(([, item]) => servedBy(item).some(({ url }) => url !== MAIN_LISTENER.url));
   return [
     '# API reference',
     '',
-    'Generated from the route schemas by `npm run docs:api`; a test fails when this file is stale.',
-    'Every reply is the envelope `{ status, message?, data?, meta?, errors? }` (DESIGN.md §3).',
-    'Routes other than login, registration and password reset need `Authorization: Bearer <token>`;',
-    'who may call each one is the access table in `src/domain/access.ts` (DESIGN.md §4).',
+    'Generated by `npm run docs:api` from the OpenAPI 3.1 document the server serves at',
+    '`GET /api/openapi.json` (browsable at `/api/docs`); a test fails when this file is stale or',
+    'misses a route. Every reply is the envelope `{ status, message?, data?, meta?, errors? }`',
+    '(DESIGN.md §3). `bearer` routes need `Authorization: Bearer <token>`; who may call each one is',
+    'the access table in `src/domain/access.ts` (DESIGN.md §4).',
     '',
-    '| method | path | parameters and body (`?` optional) |',
-    '|---|---|---|',
-    ...rows,
+    '## Main listener (PORT)',
+    '',
+    ...TABLE_HEAD,
+    ...rows(onMain),
+    '',
+    '## Safety listener (SAFETY_PORT)',
+    '',
+    ...TABLE_HEAD,
+    ...rows(onSafety),
     '',
     ...socketEventsReference(),
   ].join('\n');

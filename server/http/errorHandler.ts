@@ -38,14 +38,14 @@ function issueToField(issue: ValidationIssue): [string, string] {
     case 'pattern':
       return isTextRulePattern(issue.params.pattern)
         ? [field, controlCharactersMessage(label)]
-        : [field, `${label} is invalid`];
+        : [field, messages.invalid(label)];
     case 'additionalProperties':
       return [
         String(issue.params.additionalProperty),
-        `${fieldLabel(String(issue.params.additionalProperty))} is not allowed`,
+        messages.notAllowed(fieldLabel(String(issue.params.additionalProperty))),
       ];
     default:
-      return [field, `${label} is invalid`];
+      return [field, messages.invalid(label)];
   }
 }
 
@@ -68,12 +68,16 @@ export function installErrorHandler(app: FastifyInstance): void {
       }
       return reply
         .code(422)
-        .send({ status: 'error', message: Object.values(errors)[0] ?? 'Invalid input', errors });
+        .send({ status: 'error', message: Object.values(errors)[0] ?? messages.invalidInput, errors });
     }
     const status = fastifyError.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const message =
-        status === 413 ? 'Request is too large' : status === 400 ? 'Malformed request' : error.message;
+        status === 413
+          ? messages.requestTooLarge
+          : status === 400
+            ? messages.malformedRequest
+            : error.message;
       return reply.code(status).send({ status: 'error', message });
     }
     request.log.error({ err: error }, 'unhandled error');
@@ -84,5 +88,5 @@ export function installErrorHandler(app: FastifyInstance): void {
 /** The 404 message for an unknown route; a long path is cut so a reply never echoes a payload. */
 export function notFoundMessage(method: string, path: string): string {
   const shown = path.length > 80 ? `${path.slice(0, 80)}…` : path;
-  return `Route ${method} ${shown} not found`;
+  return messages.routeNotFound(method, shown);
 }

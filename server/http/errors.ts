@@ -1,4 +1,10 @@
-/** An error the client caused or may see; the error handler turns it into the reply envelope. */
+import { messages } from '../../src/domain/messages';
+
+/**
+ * An error the client caused or may see; the error handler turns it into the reply envelope. Its
+ * texts come from src/domain (messages.ts and the areas' message lists), whose catalogue gives
+ * them keys (messageKeys.ts).
+ */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
@@ -10,12 +16,11 @@ export class HttpError extends Error {
   }
 }
 
-export const badRequest = (message = 'Malformed request') => new HttpError(400, message);
-export const unauthorized = (message = 'Unauthenticated') => new HttpError(401, message);
-export const forbidden = (message = 'Not Authorized') => new HttpError(403, message);
-export const notFound = (label = 'Resource') => new HttpError(404, `${label} not found`);
+export const badRequest = (message: string = messages.malformedRequest) => new HttpError(400, message);
+export const unauthorized = (message: string = messages.unauthenticated) => new HttpError(401, message);
+export const forbidden = (message: string = messages.notAuthorized) => new HttpError(403, message);
+export const notFound = (label = 'Resource') => new HttpError(404, messages.notFound(label));
 export const conflict = (message: string) => new HttpError(409, message);
 export const unprocessable = (errors: Record<string, string>, message?: string) =>
-  new HttpError(422, message ?? Object.values(errors)[0] ?? 'Invalid input', errors);
-export const tooManyRequests = (message = 'Too many attempts, please try again later') =>
-  new HttpError(429, message);
+  new HttpError(422, message ?? Object.values(errors)[0] ?? messages.invalidInput, errors);
+export const tooManyRequests = (message: string = messages.tooManyAttempts) => new HttpError(429, message);

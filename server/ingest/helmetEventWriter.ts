@@ -1,11 +1,11 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import { ALARM_EVENT_TYPES } from '../../src/domain/incidents';
 import type { Rejection } from '../../src/domain/ingestValidation';
 import type { HelmetEventMessage } from '../../src/domain/live';
 import type { Db } from '../db/database';
-import { helmetEvents, incidents, inventoryItems } from '../db/schema';
+import { helmetEvents, incidents } from '../db/schema';
 import type { CommittedHelmetEvent } from '../live/liveChanges';
 import { chunks } from './chunks';
+import { helmetsByTag } from './helmetsByTag';
 
 export interface HelmetEventWriteResult {
   rejections: Rejection[];
@@ -34,24 +34,12 @@ export async function writeHelmetEvents(
   const rejections: Rejection[] = [];
   if (messages.length === 0) return { rejections, accepted: 0, helmetEvents: [], incidentIds: [] };
   return db.transaction(async (tx) => {
-    const tags = [...new Set(messages.map((m) => m.tag))];
-    const helmets = await tx
-      .select({
-        id: inventoryItems.id,
-        tag: inventoryItems.wntInventoryId,
-        workerId: inventoryItems.workerId,
-        floorId: inventoryItems.floorId,
-        zoneId: inventoryItems.zoneId,
-      })
-      .from(inventoryItems)
-      .where(
-        and(
-          eq(inventoryItems.siteId, siteId),
-          eq(inventoryItems.type, 'helmet'),
-          inArray(inventoryItems.wntInventoryId, tags),
-        ),
-      );
-    const helmetByTag = new Map(helmets.map((h) => [h.tag, h]));
+    const helmetByTag = await helmetsByTag(
+      tx,
+      siteId,
+      messages.map((m) => m.tag),
+      { lock: false },
+    );
     const rows: (typeof helmetEvents.$inferInsert)[] = [];
     const incidentRows: (typeof incidents.$inferInsert)[] = [];
     for (const message of messages) {

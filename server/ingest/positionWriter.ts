@@ -1,10 +1,11 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Rejection } from '../../src/domain/ingestValidation';
 import type { PositionMessage } from '../../src/domain/live';
 import type { Db } from '../db/database';
 import { incidents, inventoryItems, positions, zoneEvents, zones } from '../db/schema';
 import { chunks } from './chunks';
 import { floorGeometryCacheFor } from './floorGeometry';
+import { helmetsByTag, type TaggedHelmet } from './helmetsByTag';
 
 export interface PositionWriteResult {
   /** Entries dropped against the database: unknownTag, unknownFloor. */
@@ -20,17 +21,7 @@ export interface PositionWriteResult {
 }
 
 /** A helmet's live state as locked at the start of the call and advanced message by message. */
-interface HelmetState {
-  id: number;
-  workerId: number | null;
-  floorId: number | null;
-  zoneId: number | null;
-  lat: number | null;
-  long: number | null;
-  isOnline: boolean;
-  isActive: boolean;
-  lastSeen: Date | null;
-  lastActiveAt: Date | null;
+interface HelmetState extends TaggedHelmet {
   changed: boolean;
 }
 
@@ -65,35 +56,16 @@ export async function writePositions(
   const cache = floorGeometryCacheFor(db);
 
   return db.transaction(async (tx) => {
-    const tags = [...new Set(messages.map((m) => m.tag))];
-    const helmetRows = await tx
-      .select({
-        id: inventoryItems.id,
-        tag: inventoryItems.wntInventoryId,
-        workerId: inventoryItems.workerId,
-        floorId: inventoryItems.floorId,
-        zoneId: inventoryItems.zoneId,
-        lat: inventoryItems.lat,
-        long: inventoryItems.long,
-        isOnline: inventoryItems.isOnline,
-        isActive: inventoryItems.isActive,
-        lastSeen: inventoryItems.lastSeen,
-        lastActiveAt: inventoryItems.lastActiveAt,
-      })
-      .from(inventoryItems)
-      .where(
-        and(
-          eq(inventoryItems.siteId, siteId),
-          eq(inventoryItems.type, 'helmet'),
-          inArray(inventoryItems.wntInventoryId, tags),
-        ),
-      )
-      .orderBy(asc(inventoryItems.id))
-      .for('update');
-    const helmets = new Map<string, HelmetState>(
-      helmetRows.map(({ tag, ...row }) => [tag, { ...row, changed: false }]),
+    const tagged = await helmetsByTag(
+      tx,
+      siteId,
+      messages.map((m) => m.tag),
+      { lock: true },
     );
-    const previousFloor = new Map(helmetRows.map((h) => [h.id, h.floorId]));
+    const helmets = new Map<string, HelmetState>(
+      [...tagged].map(([tag, helmet]) => [tag, { ...helmet, changed: false }]),
+    );
+    const previousFloor = new Map([...tagged.values()].map((h) => [h.id, h.floorId]));
     const floorIds = [...new Set(messages.map((m) => m.floorId))];
     const floorsOfSite = await cache.floorsOfSite(tx, siteId, floorIds);
 

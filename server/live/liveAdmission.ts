@@ -1,4 +1,5 @@
 import { can } from '../../src/domain/access';
+import type { LiveFeedRequest } from '../../src/domain/liveFeeds';
 import { resolvePrincipal } from '../auth/authenticate';
 import type { Principal } from '../auth/principal';
 import { requireSite } from '../auth/tenancy';
@@ -10,7 +11,8 @@ import { HttpError, notFound } from '../http/errors';
 export interface LiveAdmission {
   token: string;
   principal: Principal;
-  siteId: number;
+  /** Null: the handshake named no site (the multiplexed live client). */
+  siteId: number | null;
   floorId: number | null;
 }
 
@@ -40,7 +42,9 @@ function positiveId(raw: unknown, name: string): number {
 /**
  * The handshake check, the same as the HTTP API's: a live session token, a role that may open
  * the live map, a site the user sees, and a floor of that site. Another client's site or floor
- * is 404, as on the API, so their existence does not leak.
+ * is 404, as on the API, so their existence does not leak. A handshake that names no site is the
+ * one live client of a browser tab: admitted on the token and role alone, it listens to nothing
+ * until it subscribes to feeds (liveSubscriptions.ts), each checked by `admitFeed`.
  */
 export async function admitLiveSocket(
   db: Db,
@@ -48,13 +52,26 @@ export async function admitLiveSocket(
   query: Record<string, unknown>,
 ): Promise<LiveAdmission> {
   if (typeof token !== 'string' || token === '') throw new LiveRefusal(401, 'Unauthenticated');
-  const siteId = positiveId(query.siteId, 'siteId');
+  const siteId = query.siteId === undefined ? null : positiveId(query.siteId, 'siteId');
   const floorId =
     query.floorId === undefined || query.floorId === '' ? null : positiveId(query.floorId, 'floorId');
+  if (siteId === null && floorId !== null)
+    throw new LiveRefusal(400, 'siteId must be a positive whole number');
 
   const principal = await resolvePrincipal(db, token);
   if (!principal) throw new LiveRefusal(401, 'Unauthenticated');
   if (!mayWatchLive(principal)) throw new LiveRefusal(403, 'Not Authorized');
+  if (siteId !== null) await requirePlace(db, principal, siteId, floorId);
+  return { token, principal, siteId, floorId };
+}
+
+/** The site the user sees and, when named, a floor of it; a 404 becomes the refusal. */
+export async function requirePlace(
+  db: Db,
+  principal: Principal,
+  siteId: number,
+  floorId: number | null,
+): Promise<void> {
   try {
     await requireSite(db, principal, siteId);
     if (floorId !== null && (await requireFloor(db, principal, floorId)).siteId !== siteId)
@@ -63,5 +80,24 @@ export async function admitLiveSocket(
     if (error instanceof HttpError && error.statusCode === 404) throw new LiveRefusal(404, error.message);
     throw error;
   }
-  return { token, principal, siteId, floorId };
+}
+
+/** Whether a socket's holder may see the site's evacuation and safety events. */
+export function mayWatchSafety(role: Principal['role']): boolean {
+  return can(role, 'open', 'evacuation') || can(role, 'open', 'safety');
+}
+
+/**
+ * The check of every `subscribe`, the handshake's own: the token is read again (a logout or a
+ * role changed since counts at once), the role must open the live map (and safety or evacuation
+ * for the safety feeds), and the site and floor must be within the user's reach.
+ */
+export async function admitFeed(db: Db, token: string, request: LiveFeedRequest): Promise<Principal> {
+  const principal = await resolvePrincipal(db, token);
+  if (!principal) throw new LiveRefusal(401, 'Unauthenticated');
+  if (!mayWatchLive(principal)) throw new LiveRefusal(403, 'Not Authorized');
+  const safetyFeed = request.feed === 'evacuation' || request.feed === 'incidents';
+  if (safetyFeed && !mayWatchSafety(principal.role)) throw new LiveRefusal(403, 'Not Authorized');
+  await requirePlace(db, principal, request.siteId, request.feed === 'floor' ? request.floorId : null);
+  return principal;
 }

@@ -4,7 +4,6 @@ import {
   type EndEvacuationRequest,
   type EvacuatingBatch,
   type EvacuationEnded,
-  type EvacuationRequestReply,
   type EvacuationSnapshot,
   type NetworkFailure,
   SAFETY_EVENTS,
@@ -14,6 +13,7 @@ import {
   type StartEvacuationRequest,
 } from '../../src/domain/evacuation';
 import { LIVE_EVENTS, type LiveSnapshot, type LocationUpdate } from '../../src/domain/live';
+import type { LiveFeedReply, LiveFeedRequest } from '../../src/domain/liveFeeds';
 import type { Role } from '../../src/domain/roles';
 
 export interface LiveServerToClientEvents {
@@ -27,9 +27,15 @@ export interface LiveServerToClientEvents {
   [SAFETY_EVENTS.safetyEvents]: (batch: SafetyEventsBatch) => void;
 }
 
+/**
+ * Payloads are parsed by the handlers with the schemas of src/domain/schemas/liveRequests.ts:
+ * a client may send anything. `requestSnapshot` and `requestEvacuation` take an optional first
+ * argument naming the feed (a multiplexed socket); without it they are about the handshake's site.
+ */
 export interface LiveClientToServerEvents {
-  [LIVE_EVENTS.requestSnapshot]: (ack: (snapshot: LiveSnapshot) => void) => void;
-  /** Payloads are checked by the handlers: a client may send anything. */
+  [LIVE_EVENTS.requestSnapshot]: (...args: unknown[]) => void;
+  [LIVE_EVENTS.subscribe]: (request: LiveFeedRequest, ack: (reply: LiveFeedReply) => void) => void;
+  [LIVE_EVENTS.unsubscribe]: (request: LiveFeedRequest, ack: (reply: LiveFeedReply) => void) => void;
   [SAFETY_EVENTS.startEvacuation]: (
     request: StartEvacuationRequest,
     ack: (reply: StartEvacuationReply) => void,
@@ -38,7 +44,7 @@ export interface LiveClientToServerEvents {
     request: EndEvacuationRequest,
     ack: (reply: EndEvacuationReply) => void,
   ) => void;
-  [SAFETY_EVENTS.requestEvacuation]: (ack: (reply: EvacuationRequestReply) => void) => void;
+  [SAFETY_EVENTS.requestEvacuation]: (...args: unknown[]) => void;
 }
 
 /** Who a socket belongs to and where it listens, as its handshake was admitted. */
@@ -46,8 +52,11 @@ export interface LiveSocketData {
   token: string;
   userId: number;
   role: Role;
-  siteId: number;
+  /** The handshake's site; null when it named none (the multiplexed live client of a tab). */
+  siteId: number | null;
   floorId: number | null;
+  /** The feeds the socket subscribed to since, each admitted by `admitFeed`. */
+  feeds: LiveFeedRequest[];
 }
 
 // biome-ignore lint/complexity/noBannedTypes: socket.io's "no server-to-server events".

@@ -1,5 +1,5 @@
 import type { Db } from '../db/database';
-import { admitLiveSocket } from './liveAdmission';
+import { admitFeed, admitLiveSocket } from './liveAdmission';
 import type { LiveServer, LiveSocketData } from './liveSocketTypes';
 
 /**
@@ -21,9 +21,10 @@ export function requireAccessOnRecovery(io: LiveServer, db: Db): void {
 async function stillAdmitted(db: Db, data: LiveSocketData): Promise<boolean> {
   try {
     await admitLiveSocket(db, data.token, {
-      siteId: String(data.siteId),
+      siteId: data.siteId === null ? undefined : String(data.siteId),
       floorId: data.floorId === null ? undefined : String(data.floorId),
     });
+    for (const feed of data.feeds ?? []) await admitFeed(db, data.token, feed);
     return true;
   } catch {
     return false;

@@ -49,8 +49,8 @@ export function startRevocationSweep(
     }
 
     for (const { holder, sockets } of stillAllowed.values()) {
-      const visible = await visibleAmong(db, holder, [...new Set(sockets.map((s) => s.data.siteId))]);
-      for (const socket of sockets) if (!visible.has(socket.data.siteId)) socket.disconnect();
+      const visible = await visibleAmong(db, holder, [...new Set(sockets.flatMap(sitesOf))]);
+      for (const socket of sockets) if (!sitesOf(socket).every((id) => visible.has(id))) socket.disconnect();
     }
   }
 
@@ -68,6 +68,12 @@ export function startRevocationSweep(
   return { sweep, stop: () => clearInterval(timer) };
 }
 
+/** The sites a socket listens to: its handshake's and those of the feeds it subscribed to. */
+function sitesOf(socket: LiveSocket): number[] {
+  const { siteId, feeds } = socket.data;
+  return [...(siteId === null ? [] : [siteId]), ...feeds.map((feed) => feed.siteId)];
+}
+
 /** The live sessions among these token hashes, with their users as they are now. */
 async function holdersOf(db: Db, tokenHashes: string[]): Promise<Map<string, Holder>> {
   const rows = await db
@@ -82,6 +88,7 @@ async function holdersOf(db: Db, tokenHashes: string[]): Promise<Map<string, Hol
 }
 
 async function visibleAmong(db: Db, holder: Holder, siteIds: number[]): Promise<Set<number>> {
+  if (siteIds.length === 0) return new Set();
   // Tenancy does not depend on permissions; the rule is asked with none.
   const principal: Principal = { ...holder, permissions: [] };
   const rows = await db

@@ -1,7 +1,7 @@
 import type { Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Server } from 'socket.io';
-import { LIVE_EVENTS, type LiveSnapshot } from '../../src/domain/live';
+import { LIVE_EVENTS } from '../../src/domain/live';
 import type { Db } from '../db/database';
 import { admitLiveSocket, LiveRefusal } from './liveAdmission';
 import { liveRoomsOf } from './liveAudience';
@@ -9,6 +9,7 @@ import { createLiveHub, type LiveHub } from './liveHub';
 import { connectRedisPair, type RedisPair } from './liveRedis';
 import { type LiveSequence, memoryLiveSequence } from './liveSequence';
 import type { LiveServer, LiveSocket } from './liveSocketTypes';
+import { handleLiveSubscriptions, heldPositionRooms, type LiveFeedHandler } from './liveSubscriptions';
 import { requireAccessOnRecovery } from './recoveryCheck';
 import { redisLiveSequence } from './redisLiveSequence';
 import { type RevocationSweep, startRevocationSweep } from './revocationSweep';
@@ -35,6 +36,8 @@ export interface LiveChannelExtension {
   attach(socket: LiveSocket): void;
   /** Runs after the socket joined its live room and got its live snapshot. */
   welcome(socket: LiveSocket): Promise<void>;
+  /** The feeds it answers on `subscribe` (liveSubscriptions.ts). */
+  feedHandler?: LiveFeedHandler;
 }
 
 export interface LiveChannel {
@@ -85,13 +88,9 @@ export async function startLiveChannel(options: LiveChannelOptions): Promise<Liv
   io.use((socket, next) => {
     admitLiveSocket(db, socket.handshake.auth.token, socket.handshake.query).then(
       ({ token, principal, siteId, floorId }) => {
-        socket.data = {
-          token,
-          userId: principal.id,
-          role: principal.role,
-          siteId,
-          floorId,
-        };
+        // A recovered socket keeps the feeds of its last session (recoveryCheck.ts re-admitted them).
+        const feeds = socket.recovered ? (socket.data?.feeds ?? []) : [];
+        socket.data = { token, userId: principal.id, role: principal.role, siteId, floorId, feeds };
         next();
       },
       (error: unknown) => {
@@ -103,9 +102,20 @@ export async function startLiveChannel(options: LiveChannelOptions): Promise<Liv
   });
 
   const extensions: LiveChannelExtension[] = [];
+  const heldRooms = (socket: LiveSocket) => [
+    ...heldPositionRooms(socket),
+    ...extensions.flatMap((extension) => extension.rooms(socket)),
+  ];
   io.on('connection', (socket) => {
     for (const extension of extensions) extension.attach(socket);
-    void welcome(socket, hub, extensions, log);
+    handleLiveSubscriptions(socket, {
+      db,
+      hub,
+      handlers: extensions.flatMap((extension) => (extension.feedHandler ? [extension.feedHandler] : [])),
+      heldRooms,
+      log,
+    });
+    void welcome(socket, hub, heldRooms(socket), extensions, log);
   });
 
   const sweep = startRevocationSweep(io, db, options.sweepIntervalMs ?? DEFAULT_SWEEP_INTERVAL_MS, (error) =>
@@ -128,38 +138,27 @@ export async function startLiveChannel(options: LiveChannelOptions): Promise<Liv
   };
 }
 
-/** Joins the socket's rooms before reading the snapshot, so no batch falls between the two. */
+/**
+ * Joins the socket's rooms before reading the snapshot, so no batch falls between the two. A
+ * socket whose handshake named no site has no room of its own yet: it subscribes to feeds.
+ */
 async function welcome(
   socket: LiveSocket,
   hub: LiveHub,
+  held: readonly string[],
   extensions: readonly LiveChannelExtension[],
   log: LiveChannelOptions['log'],
 ): Promise<void> {
   const { siteId, floorId, userId, role } = socket.data;
-  let pending: Promise<LiveSnapshot> | null = null;
-  // Concurrent requests of one socket share a single read.
-  const snapshot = () => {
-    pending ??= hub.snapshot(siteId, floorId, { id: userId, role }).finally(() => {
-      pending = null;
-    });
-    return pending;
-  };
-
-  socket.on(LIVE_EVENTS.requestSnapshot, (ack) => {
-    if (typeof ack !== 'function') return;
-    snapshot().then(ack, (error: unknown) =>
-      log.error({ err: error }, 'live channel: snapshot request failed'),
-    );
-  });
-
   try {
-    // The audience rooms of the socket's site or floor: named or anonymous markers (liveAudience.ts).
-    const rooms = liveRoomsOf(socket.data);
     // A recovered socket comes back in the rooms of its last session; only these are its own.
-    const own = new Set([socket.id, ...rooms, ...extensions.flatMap((extension) => extension.rooms(socket))]);
+    const own = new Set([socket.id, ...held]);
     for (const joined of [...socket.rooms]) if (!own.has(joined)) await socket.leave(joined);
-    await socket.join(rooms);
-    socket.emit(LIVE_EVENTS.snapshot, await snapshot());
+    if (siteId !== null) {
+      // The audience rooms of the socket's site or floor: named or anonymous markers (liveAudience.ts).
+      await socket.join(liveRoomsOf({ userId, role, siteId, floorId }));
+      socket.emit(LIVE_EVENTS.snapshot, await hub.snapshot(siteId, floorId, { id: userId, role }));
+    }
   } catch (error) {
     log.error({ err: error }, 'live channel: first snapshot failed');
   }

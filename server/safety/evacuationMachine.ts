@@ -20,7 +20,7 @@ export type EvacuationLifecycleEvent =
   /** The database says this session runs (at process start, or started by another process). */
   | { type: 'evacuation.restore'; sessionId: string };
 
-export const evacuationMachine = setup({
+export const evacuationSessionMachine = setup({
   types: {
     context: {} as EvacuationLifecycleContext,
     events: {} as EvacuationLifecycleEvent,
@@ -53,15 +53,15 @@ export const evacuationMachine = setup({
   },
 });
 
-export type EvacuationLifecycle = SnapshotFrom<typeof evacuationMachine>;
+export type EvacuationLifecycle = SnapshotFrom<typeof evacuationSessionMachine>;
 
 /** One actor per site, created on first use. */
 export function createEvacuationLifecycles() {
-  const actors = new Map<number, ReturnType<typeof createActor<typeof evacuationMachine>>>();
+  const actors = new Map<number, ReturnType<typeof createActor<typeof evacuationSessionMachine>>>();
   const actorFor = (siteId: number) => {
     let actor = actors.get(siteId);
     if (!actor) {
-      actor = createActor(evacuationMachine, { input: { siteId } }).start();
+      actor = createActor(evacuationSessionMachine, { input: { siteId } }).start();
       actors.set(siteId, actor);
     }
     return actor;

@@ -8,11 +8,7 @@ import {
   type EvacuationSessionSummary,
   type ReportWorkerIdentity,
 } from '../../src/domain/evacuationReport';
-import {
-  countEvacuation,
-  type EvacuationWorkerRecord,
-  type StatusCause,
-} from '../../src/domain/evacuationRules';
+import { countEvacuation, type StatusCause } from '../../src/domain/evacuationRules';
 import type { Principal } from '../auth/principal';
 import { visibleSitesWhere } from '../auth/tenancy';
 import type { Db } from '../db/database';
@@ -26,6 +22,7 @@ import {
   workers,
 } from '../db/schema';
 import { notFound } from '../http/errors';
+import { toRecord } from './evacuationRecords';
 import { evacuationWithNames } from './evacuationStore';
 
 const starter = alias(users, 'starter');
@@ -123,17 +120,7 @@ export async function readEvacuationReport(db: Db, evacuation: Evacuation): Prom
     .from(evacuationStatusEvents)
     .where(eq(evacuationStatusEvents.sessionId, sessionId))
     .orderBy(asc(evacuationStatusEvents.at), asc(evacuationStatusEvents.id));
-  const iso = (value: Date | null) => value?.toISOString() ?? null;
-  const records: EvacuationWorkerRecord[] = workerRows.map(({ row }) => ({
-    workerId: row.workerId,
-    inventoryItemId: row.inventoryItemId,
-    status: row.status as EvacuationStatus,
-    includedAt: row.includedAt.toISOString(),
-    statusChangedAt: row.statusChangedAt.toISOString(),
-    safeAt: iso(row.safeAt),
-    acknowledgedAt: iso(row.acknowledgedAt),
-    accountedAt: iso(row.accountedAt),
-  }));
+  const records = workerRows.map(({ row }) => toRecord(row));
   const identities = new Map<number, ReportWorkerIdentity>(
     workerRows.map((w) => [w.row.workerId, { name: w.name, wntInventoryId: w.wntInventoryId }]),
   );

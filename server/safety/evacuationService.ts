@@ -11,41 +11,37 @@ import {
 import {
   countEvacuation,
   type EvacuationRuleScope,
-  type EvacuationWorkerRecord,
-  evacuationScopeProblem,
   isInEvacuatedArea,
-  nextWorkerRecord,
-  type StatusCause,
-  type StatusChange,
 } from '../../src/domain/evacuationRules';
 import type { Principal } from '../auth/principal';
 import { requireSite } from '../auth/tenancy';
 import type { Db } from '../db/database';
 import { uniqueViolation } from '../db/errors';
-import { conflict, forbidden, notFound, unprocessable } from '../http/errors';
+import { conflict, forbidden } from '../http/errors';
 import type { CommittedChanges, CommittedHelmetEvent } from '../live/liveChanges';
 import type { LiveSequence } from '../live/liveSequence';
 import type { LiveServer } from '../live/liveSocketTypes';
+import { judgeEvacuation, newRecord, type Trigger } from './evacuationJudgement';
 import { createEvacuationLifecycles } from './evacuationMachine';
+import {
+  insertRecords,
+  insertStatusEvents,
+  lockRecords,
+  readRecords,
+  readStatuses,
+  updateRecords,
+} from './evacuationRecords';
+import { checkEvacuationScope } from './evacuationScope';
 import {
   createSession,
   endSession,
   evacuationOf,
-  type HelmetFacts,
-  insertRecords,
-  insertStatusEvents,
-  isSiteNetwork,
-  lockRecords,
   readHelmetFacts,
-  readRecords,
-  readStatuses,
   runningSession,
   runningSessions,
   type SessionRow,
   selectEvacuationWorkers,
   sessionById,
-  siteFloorsAndZones,
-  updateRecords,
 } from './evacuationStore';
 import type { EvacuationService } from './safetyServices';
 
@@ -77,21 +73,11 @@ export function evacuationStreamRoom(siteId: number): string {
 export const SAFETY_SERVICE_ERROR_MESSAGE =
   'Evacuation statuses could not be updated; the figures shown may be out of date';
 
-type Trigger = 'position' | 'acknowledge' | 'reconcile';
-
 interface PendingEvaluation {
   /** null: every helmet of the site. */
   inventoryIds: Set<number> | null;
   triggers: Set<Trigger>;
   done: Promise<void>;
-}
-
-function ruleScope(session: SessionRow): EvacuationRuleScope {
-  return {
-    startedAt: session.startedAt.toISOString(),
-    assemblyZoneIds: session.assemblyZoneIds,
-    safeZone: session.safeZoneId,
-  };
 }
 
 const unique = (ids: readonly number[]) => [...new Set(ids)];
@@ -149,42 +135,6 @@ export function createEvacuationService(options: EvacuationServiceOptions): Evac
     });
   }
 
-  /** The included workers' records and the helmets' facts, and what nextWorkerRecord makes of them. */
-  function judge(
-    session: SessionRow,
-    records: readonly EvacuationWorkerRecord[],
-    facts: readonly HelmetFacts[],
-    at: string,
-    triggers: ReadonlySet<Trigger>,
-  ) {
-    const scope = ruleScope(session);
-    const factsByInventory = new Map(facts.map((f) => [f.inventoryItemId, f]));
-    const included = new Set(records.map((r) => r.workerId));
-    const updated: EvacuationWorkerRecord[] = [];
-    const changes: StatusChange[] = [];
-    for (const previous of records) {
-      const fact = factsByInventory.get(previous.inventoryItemId);
-      if (!fact) continue;
-      const { record, change } = nextWorkerRecord(previous, previous, fact, scope, at, 'position');
-      if (record === previous) continue;
-      updated.push(record);
-      if (change) changes.push({ ...change, cause: causeOf(change, previous, record, triggers) });
-    }
-    const joining = facts
-      .filter((fact) => fact.workerId !== null && !included.has(fact.workerId) && joinsLater(fact, session))
-      .map((fact) =>
-        nextWorkerRecord(
-          null,
-          { workerId: fact.workerId as number, inventoryItemId: fact.inventoryItemId },
-          fact,
-          scope,
-          at,
-          'joined',
-        ),
-      );
-    return { updated, changes, joining };
-  }
-
   /**
    * Re-evaluates the workers of some helmets (or every helmet of the site) and sends what changed.
    * Most batches change no status (people keep walking), so the facts are first judged without a
@@ -204,7 +154,7 @@ export function createEvacuationService(options: EvacuationServiceOptions): Evac
       readRecords(db, session.id, some),
       readHelmetFacts(db, siteId, startedAt, some),
     ]);
-    const preview = judge(session, records, facts, at, triggers);
+    const preview = judgeEvacuation(session, records, facts, at, triggers);
     const candidates = [
       ...preview.updated.map((r) => r.inventoryItemId),
       ...preview.joining.map((j) => j.record.inventoryItemId),
@@ -215,7 +165,7 @@ export function createEvacuationService(options: EvacuationServiceOptions): Evac
       // Locked before the facts are read again: whoever waits for the lock reads the newer facts.
       const locked = await lockRecords(tx, session.id, candidates);
       const lockedFacts = await readHelmetFacts(tx, siteId, startedAt, candidates);
-      const { updated, changes, joining } = judge(session, locked, lockedFacts, at, triggers);
+      const { updated, changes, joining } = judgeEvacuation(session, locked, lockedFacts, at, triggers);
       const added = await insertRecords(
         tx,
         session.id,
@@ -269,41 +219,8 @@ export function createEvacuationService(options: EvacuationServiceOptions): Evac
     return pending.done;
   }
 
-  async function checkScope(principal: Principal, request: StartEvacuationRequest) {
-    if (!can(principal.role, 'write', 'evacuation')) throw forbidden(EVACUATION_MESSAGES.forbidden);
-    await requireSite(db, principal, request.siteId);
-    const floorIds = unique(request.floorIds);
-    const zoneIds = unique(request.zoneIds);
-    const assemblyZoneIds = unique(request.assemblyZoneIds);
-    const problem = evacuationScopeProblem({
-      floorIds,
-      zoneIds,
-      assemblyZoneIds,
-      safeZone: request.safeZone,
-    });
-    if (problem !== null) {
-      const field = problem === EVACUATION_MESSAGES.emptyScope ? 'floorIds' : 'assemblyZoneIds';
-      throw unprocessable({ [field]: problem }, problem);
-    }
-    const allZones = unique([
-      ...zoneIds,
-      ...assemblyZoneIds,
-      ...(request.safeZone === null ? [] : [request.safeZone]),
-    ]);
-    const found = await siteFloorsAndZones(db, request.siteId, floorIds, allZones);
-    if (floorIds.some((id) => !found.floorIds.has(id))) throw notFound('Floor');
-    if (allZones.some((id) => !found.zoneFloorById.has(id))) throw notFound('Zone');
-    if (request.gateWayId !== null && !(await isSiteNetwork(db, request.siteId, request.gateWayId)))
-      throw notFound('Network');
-    const evacuationFloorIds = unique([
-      ...floorIds,
-      ...zoneIds.map((id) => found.zoneFloorById.get(id) as number),
-    ]);
-    return { floorIds, zoneIds, assemblyZoneIds, evacuationFloorIds };
-  }
-
   async function start(principal: Principal, request: StartEvacuationRequest): Promise<Evacuation> {
-    const scope = await checkScope(principal, request);
+    const scope = await checkEvacuationScope(db, principal, request);
     const { siteId } = request;
     const evacuation = await queued(siteId, async () => {
       await running(siteId);
@@ -319,16 +236,7 @@ export function createEvacuationService(options: EvacuationServiceOptions): Evac
       const facts = await readHelmetFacts(db, siteId, rules.startedAt);
       const inclusions = facts
         .filter((fact) => fact.workerId !== null && isInEvacuatedArea(fact, scope))
-        .map((fact) =>
-          nextWorkerRecord(
-            null,
-            { workerId: fact.workerId as number, inventoryItemId: fact.inventoryItemId },
-            fact,
-            rules,
-            rules.startedAt,
-            'start',
-          ),
-        );
+        .map((fact) => newRecord(fact, rules, rules.startedAt, 'start'));
       let session: SessionRow;
       try {
         session = await createSession(
@@ -435,24 +343,4 @@ export function createEvacuationService(options: EvacuationServiceOptions): Evac
       lifecycles.stop();
     },
   };
-}
-
-/** A helmet not included at the start joins when it reports an online position in the area after it. */
-function joinsLater(fact: HelmetFacts, session: SessionRow): boolean {
-  if (!fact.isOnline || fact.lastSeen === null) return false;
-  if (Date.parse(fact.lastSeen) < session.startedAt.getTime()) return false;
-  return isInEvacuatedArea(fact, { floorIds: session.floorIds, zoneIds: session.zoneIds });
-}
-
-/** Why a status changed: the helmet went offline, its button was pressed, the start-up check, or a position. */
-function causeOf(
-  change: StatusChange,
-  previous: EvacuationWorkerRecord,
-  record: EvacuationWorkerRecord,
-  triggers: ReadonlySet<Trigger>,
-): StatusCause {
-  if (change.to === 'offline') return 'offline';
-  if (previous.acknowledgedAt === null && record.acknowledgedAt !== null) return 'acknowledge';
-  if (triggers.size === 1 && triggers.has('reconcile')) return 'reconcile';
-  return 'position';
 }

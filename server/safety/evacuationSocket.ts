@@ -1,21 +1,31 @@
-import { can } from '../../src/domain/access';
+import type { Static, TSchema } from 'typebox';
+import { Type } from 'typebox';
+import { Value } from 'typebox/value';
 import {
   type EndEvacuationRequest,
   SAFETY_EVENTS,
   type StartEvacuationRequest,
   safetyRoom,
 } from '../../src/domain/evacuation';
-import { hasControlCharacters } from '../../src/domain/text';
+import type { LiveFeedRequest } from '../../src/domain/liveFeeds';
+import {
+  EndEvacuationRequestSchema,
+  StartEvacuationRequestSchema,
+} from '../../src/domain/schemas/liveRequests';
+import { IdSchema } from '../../src/domain/schemas/sites';
 import type { Envelope } from '../../src/domain/user';
 import { resolvePrincipal } from '../auth/authenticate';
 import type { Principal } from '../auth/principal';
 import type { Db } from '../db/database';
 import { ok } from '../http/envelope';
 import { HttpError, notFound, unauthorized } from '../http/errors';
+import { mayWatchSafety } from '../live/liveAdmission';
 import type { LiveSocket } from '../live/liveSocketTypes';
 import type { LiveChannelExtension } from '../live/socketServer';
 import type { NetworkWatch } from './networkWatch';
 import type { EvacuationService } from './safetyServices';
+
+const SiteRequestSchema = Type.Object({ siteId: IdSchema });
 
 const SOMETHING_WENT_WRONG = 'Something went wrong, please try again';
 
@@ -27,57 +37,56 @@ export interface EvacuationSocketOptions {
   log: { error(details: object, message: string): void };
 }
 
-/** Whether a socket's holder may see the site's evacuation and safety events. */
-export function mayWatchSafety(role: Principal['role']): boolean {
-  return can(role, 'open', 'evacuation') || can(role, 'open', 'safety');
-}
-
 class BadPayload extends Error {}
 
-function wholeNumber(value: unknown, name: string): number {
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value <= 0 || value > 2_147_483_647)
-    throw new BadPayload(`${name} must be a positive whole number`);
-  return value;
-}
+/** How a refused field is worded, by the property the schema's first error names. */
+const FIELD_MESSAGES: Record<string, string> = {
+  siteId: 'siteId must be a positive whole number',
+  floorIds: 'floorIds must be a list of ids',
+  zoneIds: 'zoneIds must be a list of ids',
+  assemblyZoneIds: 'assemblyZoneIds must be a list of ids',
+  safeZone: 'safeZone must be a positive whole number',
+  gateWayId: 'gateWayId must be a positive whole number',
+  evacuationSessionId: 'evacuationSessionId must be a session id',
+};
 
-function wholeNumbers(value: unknown, name: string): number[] {
-  if (!Array.isArray(value) || value.length > 1000) throw new BadPayload(`${name} must be a list of ids`);
-  return value.map((item) => wholeNumber(item, name));
-}
-
-function optionalId(value: unknown, name: string): number | null {
-  return value === null || value === undefined ? null : wholeNumber(value, name);
-}
-
-function record(payload: unknown): Record<string, unknown> {
+/** The payload parsed by its schema from src/domain, or the refusal of its first bad field. */
+function parsePayload<S extends TSchema>(schema: S, payload: unknown): Static<S> {
   if (typeof payload !== 'object' || payload === null || Array.isArray(payload))
     throw new BadPayload('The request must be an object');
-  return payload as Record<string, unknown>;
+  const [first] = Value.Errors(schema, payload);
+  if (!first) return payload as Static<S>;
+  const missing = (first.params as { requiredProperties?: unknown }).requiredProperties;
+  const field =
+    first.keyword === 'required' && Array.isArray(missing)
+      ? String(missing[0])
+      : (first.instancePath.split('/')[1] ?? '');
+  throw new BadPayload(FIELD_MESSAGES[field] ?? 'The request must be an object');
 }
 
 export function parseStartRequest(payload: unknown): StartEvacuationRequest {
-  const body = record(payload);
+  const body = parsePayload(StartEvacuationRequestSchema, payload);
   return {
-    siteId: wholeNumber(body.siteId, 'siteId'),
-    floorIds: wholeNumbers(body.floorIds ?? [], 'floorIds'),
-    zoneIds: wholeNumbers(body.zoneIds ?? [], 'zoneIds'),
-    assemblyZoneIds: wholeNumbers(body.assemblyZoneIds ?? [], 'assemblyZoneIds'),
-    safeZone: optionalId(body.safeZone, 'safeZone'),
-    gateWayId: optionalId(body.gateWayId, 'gateWayId'),
+    siteId: body.siteId,
+    floorIds: body.floorIds ?? [],
+    zoneIds: body.zoneIds ?? [],
+    assemblyZoneIds: body.assemblyZoneIds ?? [],
+    safeZone: body.safeZone ?? null,
+    gateWayId: body.gateWayId ?? null,
   };
 }
 
 export function parseEndRequest(payload: unknown): EndEvacuationRequest {
-  const body = record(payload);
-  const sessionId = body.evacuationSessionId;
-  if (
-    typeof sessionId !== 'string' ||
-    sessionId === '' ||
-    sessionId.length > 100 ||
-    hasControlCharacters(sessionId)
-  )
-    throw new BadPayload('evacuationSessionId must be a session id');
-  return { siteId: wholeNumber(body.siteId, 'siteId'), evacuationSessionId: sessionId };
+  const body = parsePayload(EndEvacuationRequestSchema, payload);
+  return { siteId: body.siteId, evacuationSessionId: body.evacuationSessionId };
+}
+
+/** The sites a socket may act on: its handshake's, and those whose evacuation feed it holds. */
+function actsOn(socket: LiveSocket, siteId: number): boolean {
+  return (
+    socket.data.siteId === siteId ||
+    socket.data.feeds.some((feed) => feed.feed === 'evacuation' && feed.siteId === siteId)
+  );
 }
 
 type Ack<T> = (reply: Envelope<T>) => void;
@@ -106,8 +115,8 @@ export function handleEvacuationRequests(socket: LiveSocket, options: Evacuation
   async function holder(requestedSiteId: number): Promise<Principal> {
     const principal = await resolvePrincipal(db, socket.data.token);
     if (!principal) throw unauthorized();
-    // A socket acts on the site it was admitted to, never another one.
-    if (requestedSiteId !== socket.data.siteId) throw notFound('Site');
+    // A socket acts on the site it was admitted to (or subscribed to), never another one.
+    if (!actsOn(socket, requestedSiteId)) throw notFound('Site');
     return principal;
   }
 
@@ -125,30 +134,57 @@ export function handleEvacuationRequests(socket: LiveSocket, options: Evacuation
     });
   });
 
-  socket.on(SAFETY_EVENTS.requestEvacuation, (ack: unknown) => {
-    void answer(ack, async () => {
+  // Without a payload it is about the handshake's site; a multiplexed socket names its feed's site.
+  socket.on(SAFETY_EVENTS.requestEvacuation, (...args: unknown[]) => {
+    void answer(args.at(-1), async () => {
       if (!mayWatchSafety(socket.data.role)) throw new HttpError(403, 'Not Authorized');
-      return evacuation.snapshot(socket.data.siteId);
+      const siteId = args.length > 1 ? parsePayload(SiteRequestSchema, args[0]).siteId : socket.data.siteId;
+      if (siteId === null || !actsOn(socket, siteId)) throw notFound('Site');
+      return evacuation.snapshot(siteId);
     });
   });
+}
+
+/** The safety room of the site's evacuation and incident feeds, when the socket holds one. */
+function safetyRoomsOf(socket: LiveSocket, feeds: readonly LiveFeedRequest[]): string[] {
+  if (!mayWatchSafety(socket.data.role)) return [];
+  const sites = feeds.flatMap((feed) =>
+    feed.feed === 'evacuation' || feed.feed === 'incidents' ? [feed.siteId] : [],
+  );
+  return [...new Set(sites)].map(safetyRoom);
 }
 
 /**
  * The evacuation side of every socket of the live channel: its requests, the site's safety room
  * (joined before the snapshot is read, so no change falls between the two), the site's
- * networks failed now and, when an evacuation runs there, its snapshot.
+ * networks failed now and, when an evacuation runs there, its snapshot. A socket that named no
+ * site at its handshake gets the same through the `evacuation` and `incidents` feeds.
  */
 export function evacuationChannel(options: EvacuationSocketOptions): LiveChannelExtension {
+  const handshakeRooms = (socket: LiveSocket) =>
+    socket.data.siteId !== null && mayWatchSafety(socket.data.role) ? [safetyRoom(socket.data.siteId)] : [];
   return {
-    rooms: (socket) => (mayWatchSafety(socket.data.role) ? [safetyRoom(socket.data.siteId)] : []),
+    rooms: (socket) => [...handshakeRooms(socket), ...safetyRoomsOf(socket, socket.data.feeds)],
     attach: (socket) => handleEvacuationRequests(socket, options),
     async welcome(socket) {
-      if (!mayWatchSafety(socket.data.role)) return;
-      await socket.join(safetyRoom(socket.data.siteId));
-      for (const failure of options.networkFailures?.(socket.data.siteId) ?? [])
+      const { siteId } = socket.data;
+      if (siteId === null || !mayWatchSafety(socket.data.role)) return;
+      await socket.join(safetyRoom(siteId));
+      for (const failure of options.networkFailures?.(siteId) ?? [])
         socket.emit(SAFETY_EVENTS.networkFailure, failure);
-      const snapshot = await options.evacuation.snapshot(socket.data.siteId);
+      const snapshot = await options.evacuation.snapshot(siteId);
       if (snapshot) socket.emit(SAFETY_EVENTS.evacuationInProgress, snapshot);
+    },
+    feedHandler: {
+      feeds: ['evacuation', 'incidents'],
+      roomsOf: safetyRoomsOf,
+      async subscribe(socket, request) {
+        await socket.join(safetyRoom(request.siteId));
+        if (request.feed === 'incidents') return null;
+        for (const failure of options.networkFailures?.(request.siteId) ?? [])
+          socket.emit(SAFETY_EVENTS.networkFailure, failure);
+        return options.evacuation.snapshot(request.siteId);
+      },
     },
   };
 }

@@ -1,12 +1,9 @@
 import helmet from '@fastify/helmet';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
-import { requireAuthentication } from '../auth/authenticate';
+import type { FastifyInstance, FastifyServerOptions, RouteOptions } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
-import { installErrorHandler, notFoundMessage } from '../http/errorHandler';
 import { HttpError } from '../http/errors';
-import { strictValidatorCompiler } from '../http/validator';
+import { createListener, registerRouteLayers } from '../http/layeredApp';
 import type { MqttIngestStats } from '../ingest/mqttIngest';
 import type { LivePublisher } from '../live/liveChanges';
 import { type LiveChannel, startLiveChannel } from '../live/socketServer';
@@ -19,6 +16,7 @@ import { evacuationChannel } from './evacuationSocket';
 import { createIncidentFeed } from './incidentFeed';
 import { type NetworkWatch, startNetworkWatch } from './networkWatch';
 import { allowConsoleCors, isConsoleOrigin } from './safetyCors';
+import { safetyHealthRoutes } from './safetyHealthRoutes';
 import { createSafetyPublisher } from './safetyPublisher';
 import { safetyRoutes } from './safetyRoutes';
 import type { EvacuationDrill, EvacuationService, SafetyServices } from './safetyServices';
@@ -67,16 +65,7 @@ export async function buildSafetyApp(
   } = {},
 ): Promise<FastifyInstance> {
   // The live channel reports Redis, sweep and snapshot failures through this logger.
-  const app = Fastify({ logger: options.logger ?? false }).withTypeProvider<TypeBoxTypeProvider>();
-  if (options.onRoute) app.addHook('onRoute', options.onRoute);
-  app.setValidatorCompiler(strictValidatorCompiler);
-  app.decorateRequest('principal', null);
-  installErrorHandler(app);
-  app.setNotFoundHandler((request, reply) =>
-    reply
-      .code(404)
-      .send({ status: 'error', message: notFoundMessage(request.method, request.url.split('?')[0]) }),
-  );
+  const app = createListener({ logger: options.logger, onRoute: options.onRoute });
   await app.register(helmet, {
     // JSON and sockets only: nothing here is a page, so nothing may load or frame it.
     contentSecurityPolicy: {
@@ -91,10 +80,6 @@ export async function buildSafetyApp(
     state: options.operations ?? createOperationsState(services.db),
     metrics: false,
   });
-  app.get('/api/safety/health', async () => ({
-    status: 'success',
-    data: { ok: true, ingest: options.ingestStats?.() ?? null },
-  }));
 
   const bindings: SafetyBindings = { evacuation: null, drill: null };
   bindingsOf.set(app, bindings);
@@ -108,10 +93,10 @@ export async function buildSafetyApp(
       return bindings.drill;
     },
   };
-  await app.register(async (protectedApi) => {
-    requireAuthentication(protectedApi, services.db);
-    await protectedApi.register(safetyRoutes, safetyServices);
-    await protectedApi.register(safetyDemoRoutes, safetyServices);
+  await registerRouteLayers(app, {
+    services: safetyServices,
+    publicRoutes: [safetyHealthRoutes(options.ingestStats)],
+    protectedRoutes: [safetyRoutes, safetyDemoRoutes],
   });
   return app;
 }

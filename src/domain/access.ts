@@ -9,6 +9,7 @@ export type Area =
   | 'analytics'
   | 'maps'
   | 'workers'
+  | 'workerCreation'
   | 'attendance'
   | 'crews'
   | 'workshifts'
@@ -62,6 +63,8 @@ const ACCESS: Record<Area, Row> = {
   analytics: row(W, W, W, R, N, N, N),
   maps: row(W, W, W, R, N, N, N),
   workers: row(W, W, W, R, W, N, N),
+  // Adding workers: a crew manager changes only the workers of its crews and adds none.
+  workerCreation: row(W, W, W, N, N, N, N),
   attendance: row(W, W, W, R, W, N, N),
   crews: row(W, W, W, R, W, N, N),
   workshifts: row(W, W, W, R, W, N, N),

@@ -1,7 +1,7 @@
 import { distanceMatches } from './distance';
 import { CORNERS, type Corner, type FloorCorners } from './floor';
-import { LIMITS } from './limits';
 import { messages } from './messages';
+import { nameProblem } from './nameRule';
 import { type Point, polygonProblem } from './polygon';
 import { controlCharactersMessage, hasControlCharacters } from './text';
 
@@ -109,8 +109,8 @@ export function cornerRing(corners: FloorCorners): Point[] {
 export function validateFloorForm(input: FloorFormInput): { value: FloorFields | null; errors: FieldErrors } {
   const errors: FieldErrors = {};
   const name = typeof input.name === 'string' ? input.name.trim() : '';
-  if (!name) errors.name = messages.required('Name');
-  else if (name.length > LIMITS.nameMax) errors.name = messages.maxChars('Name', LIMITS.nameMax);
+  const nameRuleProblem = nameProblem('Name', name);
+  if (nameRuleProblem) errors.name = nameRuleProblem;
   else if (hasControlCharacters(name)) errors.name = controlCharactersMessage('Name');
 
   const altitude = parseDecimal(input.altitude);

@@ -83,6 +83,13 @@ export const LIVE_EVENTS = {
   requestSnapshot: 'requestSnapshot',
   /** server → client, a batch of changed helmets for the socket's floor (or whole site). */
   locationUpdate: 'locationUpdate',
+  /**
+   * client → server `LiveFeedRequest` (liveFeeds.ts) with an acknowledgement answered with the
+   * feed's snapshot in an envelope, or the refusal the handshake would give.
+   */
+  subscribe: 'subscribe',
+  /** client → server `LiveFeedRequest`, acknowledged once the socket left the feed's rooms. */
+  unsubscribe: 'unsubscribe',
 } as const;
 
 /**

@@ -1,4 +1,7 @@
-/** Texts of spec §5 and §8 that both the console and the server show. */
+/**
+ * Texts of spec §5 and §8 that both the console and the server show, in English word for word.
+ * Each has an i18n key in messageCatalog.ts, which the server sends beside the text.
+ */
 export const messages = {
   required: (label: string) => `${label} is required`,
   minChars: (label: string, limit: number) => `${label} accepts a minimum of ${limit} characters`,
@@ -19,6 +22,15 @@ export const messages = {
   notAuthorized: 'Not Authorized',
   offline: 'No internet connection, please check your connection and try again',
   backOnline: 'Internet is back!',
+  invalid: (label: string) => `${label} is invalid`,
+  notAllowed: (label: string) => `${label} is not allowed`,
+  notFound: (label: string) => `${label} not found`,
+  routeNotFound: (method: string, path: string) => `Route ${method} ${path} not found`,
+  malformedRequest: 'Malformed request',
+  unauthenticated: 'Unauthenticated',
+  invalidInput: 'Invalid input',
+  tooManyAttempts: 'Too many attempts, please try again later',
+  requestTooLarge: 'Request is too large',
 } as const;
 
 /** How long the login/forbidden redirect toasts and the back-online notice stay (spec §9). */

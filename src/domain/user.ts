@@ -40,6 +40,11 @@ export interface Envelope<T> {
   data?: T;
   meta?: { page: number; perPage: number; total: number };
   errors?: Record<string, string>;
+  /** The i18n key of `message` and its values (src/domain/messageCatalog.ts), when the client asked. */
+  messageKey?: string;
+  messageParams?: Record<string, string | number>;
+  /** The key and values of each field error of `errors`, by field. */
+  errorKeys?: Record<string, { key: string; params?: Record<string, string | number> }>;
 }
 
 export interface Client {

@@ -1,12 +1,15 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Type } from 'typebox';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { findDemoSiteId } from '../../server/db/demoSeed';
 import { ApiError, isCancelled, isSilent, USER_CANCELLED } from '../../src/api/apiError';
 import * as authApi from '../../src/api/auth';
 import { type ApiClient, createApiClient } from '../../src/api/client';
-import { fetchAllWorkers } from '../../src/api/workers';
+import { fetchAllWorkers } from '../../src/api/workers/workerList';
 import { messages } from '../../src/domain/messages';
+import { UnreadDataSchema } from '../../src/domain/schemas/replies';
+import { ClientSchema } from '../../src/domain/schemas/sites';
 import { startTestApp, type TestApp } from './helpers/testApp';
 
 const DEMO_PASSWORD = 'sitewatch-demo';
@@ -88,7 +91,7 @@ describe('API client against the real server', () => {
 
   it('treats a 401 without a stored token as cancelled', async () => {
     const { api, onUnauthorized } = clientFor(baseUrl);
-    const error = await rejection(api.get('/user'));
+    const error = await rejection(api.get('/user', UnreadDataSchema));
     expect(isCancelled(error)).toBe(true);
     expect(error.marker).toBe(USER_CANCELLED);
     expect(error.message).toBe(USER_CANCELLED);
@@ -107,7 +110,7 @@ describe('API client against the real server', () => {
   it('calls onForbidden on a 403', async () => {
     const { api, state, onForbidden, onUnauthorized } = clientFor(baseUrl);
     state.token = await t.login(demo('site-viewer'));
-    const error = await rejection(api.list('/users'));
+    const error = await rejection(api.list('/users', UnreadDataSchema));
     expect(error.kind).toBe('forbidden');
     expect(error.status).toBe(403);
     expect(error.message).toBe(messages.notAuthorized);
@@ -149,7 +152,7 @@ describe('API client against the real server', () => {
       password: DEMO_PASSWORD,
     });
     state.token = access_token;
-    const clients = await api.list<{ id: number; name: string }>('/clients');
+    const clients = await api.list('/clients', ClientSchema);
     expect(clients.status).toBe('success');
     expect(clients.data.length).toBeGreaterThan(0);
 
@@ -219,11 +222,13 @@ describe('API client on the wire', () => {
   it('sends the bearer token, JSON content type and X-Requested-With on every call', async () => {
     const { api, state } = clientFor(baseUrl);
     state.token = 'the-token';
-    await api.get('/things', { query: { page: 2, search: 'a b', skipped: undefined, none: null } });
-    await api.post('/things', { name: 'x' });
-    await api.patch('/things/1', { name: 'y' });
-    await api.delete('/things/1');
-    await api.post('/things/1/activate');
+    await api.get('/things', UnreadDataSchema, {
+      query: { page: 2, search: 'a b', skipped: undefined, none: null },
+    });
+    await api.post('/things', { name: 'x' }, UnreadDataSchema);
+    await api.patch('/things/1', { name: 'y' }, UnreadDataSchema);
+    await api.delete('/things/1', UnreadDataSchema);
+    await api.post('/things/1/activate', undefined, UnreadDataSchema);
     expect(seen.map((request) => `${request.method} ${request.url}`)).toEqual([
       'GET /api/things?page=2&search=a+b',
       'POST /api/things',
@@ -244,19 +249,19 @@ describe('API client on the wire', () => {
 
   it('sends no Authorization header without a token', async () => {
     const { api } = clientFor(baseUrl);
-    await api.get('/things');
+    await api.get('/things', UnreadDataSchema);
     expect(seen[0].headers.authorization).toBeUndefined();
     expect(seen[0].headers['x-requested-with']).toBe('XMLHttpRequest');
   });
 
   it("resolves to the reply's data, or the whole envelope for a list", async () => {
     const { api } = clientFor(baseUrl);
-    expect(await api.get('/things')).toEqual({ ok: true });
+    expect(await api.get('/things', UnreadDataSchema)).toEqual({ ok: true });
     reply = () => ({
       status: 200,
       body: JSON.stringify({ status: 'success', data: [1, 2], meta: { page: 1, perPage: 2, total: 5 } }),
     });
-    expect(await api.list('/things')).toEqual({
+    expect(await api.list('/things', UnreadDataSchema)).toEqual({
       status: 'success',
       data: [1, 2],
       meta: { page: 1, perPage: 2, total: 5 },
@@ -267,7 +272,7 @@ describe('API client on the wire', () => {
     const { api } = clientFor(baseUrl);
     const body = { status: 'error', message: 'Could not list', data: [] };
     reply = () => ({ status: 200, body: JSON.stringify(body) });
-    const error = await rejection(api.list('/things'));
+    const error = await rejection(api.list('/things', UnreadDataSchema));
     expect(error.kind).toBe('reply');
     expect(error.reply).toEqual(body);
     expect(error.message).toBe('Could not list');
@@ -276,30 +281,34 @@ describe('API client on the wire', () => {
   it('uses the support text when the server gives no message', async () => {
     const { api } = clientFor(baseUrl);
     reply = () => ({ status: 500, body: JSON.stringify({ status: 'error' }) });
-    const error = await rejection(api.get('/things'));
+    const error = await rejection(api.get('/things', UnreadDataSchema));
     expect(error.kind).toBe('http');
     expect(error.status).toBe(500);
     expect(error.message).toBe('Something went wrong, please contact support!');
 
     reply = () => ({ status: 502, body: '<html>Bad gateway</html>' });
-    expect((await rejection(api.get('/things'))).message).toBe(messages.somethingWentWrongContactSupport);
+    expect((await rejection(api.get('/things', UnreadDataSchema))).message).toBe(
+      messages.somethingWentWrongContactSupport,
+    );
 
     reply = () => ({ status: 404, body: JSON.stringify({ status: 'error', message: '' }) });
-    expect((await rejection(api.get('/things'))).message).toBe(messages.somethingWentWrongContactSupport);
+    expect((await rejection(api.get('/things', UnreadDataSchema))).message).toBe(
+      messages.somethingWentWrongContactSupport,
+    );
   });
 
   it('rejects a call aborted by the user with USER_CANCELLED', async () => {
     const { api } = clientFor(baseUrl);
     reply = () => ({ status: 200, body: JSON.stringify({ status: 'success', data: 1 }), delayMs: 2000 });
     const controller = new AbortController();
-    const pending = api.get('/slow', { signal: controller.signal });
+    const pending = api.get('/slow', UnreadDataSchema, { signal: controller.signal });
     setTimeout(() => controller.abort(), 20);
     const error = await rejection(pending);
     expect(isCancelled(error)).toBe(true);
     expect(error.marker).toBe(USER_CANCELLED);
     expect(isSilent(error)).toBe(true);
 
-    const early = await rejection(api.post('/things', {}, { signal: AbortSignal.abort() }));
+    const early = await rejection(api.post('/things', {}, UnreadDataSchema, { signal: AbortSignal.abort() }));
     expect(isCancelled(early)).toBe(true);
   });
 
@@ -308,7 +317,7 @@ describe('API client on the wire', () => {
     const closedUrl = await listen(closed);
     await new Promise<void>((resolve) => closed.close(() => resolve()));
     const { api, onUnauthorized, onForbidden } = clientFor(`${closedUrl}/api`);
-    const error = await rejection(api.get('/things'));
+    const error = await rejection(api.get('/things', UnreadDataSchema));
     expect(error.kind).toBe('network');
     expect(error.status).toBeUndefined();
     expect(isSilent(error)).toBe(true);
@@ -335,6 +344,32 @@ describe('API client on the wire', () => {
       password: 'whatever-pass',
       group_of_sites_id: 2,
     });
+  });
+
+  it("rejects a reply whose data does not match the route's schema as a 'reply' error, for get, list and post", async () => {
+    const { api } = clientFor(baseUrl);
+    const Thing = Type.Object({ id: Type.Integer(), name: Type.String() });
+    reply = () => ({ status: 200, body: JSON.stringify({ status: 'success', data: { id: 'one' } }) });
+    for (const call of [api.get('/things', Thing), api.post('/things', { name: 'x' }, Thing)]) {
+      const error = await rejection(call);
+      expect(error.kind).toBe('reply');
+      expect(error.message).toBe(messages.somethingWentWrongContactSupport);
+    }
+    reply = () => ({
+      status: 200,
+      body: JSON.stringify({ status: 'success', data: [{ id: 1, name: 'a' }, { id: 2 }] }),
+    });
+    const error = await rejection(api.list('/things', Thing));
+    expect(error.kind).toBe('reply');
+    expect(error.message).toBe(messages.somethingWentWrongContactSupport);
+  });
+
+  it('resolves a reply that matches its schema with the typed data', async () => {
+    const { api } = clientFor(baseUrl);
+    const Thing = Type.Object({ id: Type.Integer(), name: Type.String() });
+    reply = () => ({ status: 200, body: JSON.stringify({ status: 'success', data: { id: 1, name: 'a' } }) });
+    const thing = await api.get('/things', Thing);
+    expect(thing.name).toBe('a');
   });
 
   it('rejects a login reply that is not a login', async () => {

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { requireAuthentication } from '../../server/auth/authenticate';
 import { inventoryItems, positions } from '../../server/db/schema';
+import { deviceTokenRoutes } from '../../server/ingest/ingestRoutes';
 import type { CommittedChanges } from '../../server/live/liveChanges';
-import { deviceTokenRoutes } from '../../server/routes/ingest';
 import type { Role } from '../../src/domain/roles';
 import { INGEST_BATCH_MAX } from '../../src/domain/schemas/ingest';
 import {

@@ -63,6 +63,9 @@ export function successOf<T extends TSchema>(data: T) {
   return Type.Object({
     status: Type.Union([Type.Literal('success'), Type.Literal('error')]),
     message: Type.Optional(Type.String()),
+    // The text's i18n key and values (server/http/messageKeys.ts), else the serializer drops them.
+    messageKey: Type.Optional(Type.String()),
+    messageParams: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]))),
     data: Type.Optional(data),
   });
 }

@@ -39,6 +39,17 @@ export const API_ROUTES: Record<RouteKey, RouteRule> = {
   'GET /livez': { kind: 'public', why: 'the orchestrator checks the process is alive' },
   'GET /readyz': { kind: 'public', why: 'the load balancer checks the process can serve' },
   'GET /metrics': { kind: 'public', why: 'Prometheus scrapes it: METRICS_TOKEN, or this machine only' },
+  'GET /api/openapi.json': {
+    kind: 'public',
+    why: 'the route list and input schemas the console already shows',
+  },
+  // The reference page (@fastify/swagger-ui) that browses that document.
+  'GET /api/docs': { kind: 'public', why: 'the reference page of the OpenAPI document' },
+  'GET /api/docs/json': { kind: 'public', why: 'the OpenAPI document, as the reference page reads it' },
+  'GET /api/docs/yaml': { kind: 'public', why: 'the OpenAPI document in YAML' },
+  'GET /api/docs/static/index.html': { kind: 'public', why: "the reference page's redirect to itself" },
+  'GET /api/docs/static/swagger-initializer.js': { kind: 'public', why: "the reference page's script" },
+  'GET /api/docs/static/*': { kind: 'public', why: "the reference page's files" },
 
   // Everyone signed in: their own session and user, and the clients and sites they see.
   'GET /api/logout': open([], null, { ownSession: true }),
@@ -190,6 +201,8 @@ export const API_ROUTES: Record<RouteKey, RouteRule> = {
     fresh: 'crew',
     body: () => ({ userIds: [] }),
   }),
+  // The managers picker: those who name a crew's managers, crew managers refused.
+  'GET /api/sites/:id/crew-manager-users': write(['crews'], 'site', { refusedFirst: ['crew-manager'] }),
   'POST /api/sites/:id/workers/crews/:crewId/assign': write(['crews'], 'crew', {
     body: (o) => ({ workerIds: [o.workerId], assigned_at: '2021-01-01' }),
     foreignBody: 'sameSite',

@@ -148,6 +148,42 @@ export const PUBLIC_CASES: Record<RouteKey, (c: PublicContext) => PublicCase[]> 
       request: { method: 'GET', url: '/readyz', remoteAddress: '203.0.113.7' },
       status: 200,
     })),
+  'GET /api/openapi.json': () => [
+    { what: 'anyone', listener: 'api', request: { method: 'GET', url: '/api/openapi.json' }, status: 200 },
+  ],
+  'GET /api/docs': () => [
+    { what: 'anyone', listener: 'api', request: { method: 'GET', url: '/api/docs' }, status: 200 },
+  ],
+  'GET /api/docs/json': () => [
+    { what: 'anyone', listener: 'api', request: { method: 'GET', url: '/api/docs/json' }, status: 200 },
+  ],
+  'GET /api/docs/yaml': () => [
+    { what: 'anyone', listener: 'api', request: { method: 'GET', url: '/api/docs/yaml' }, status: 200 },
+  ],
+  'GET /api/docs/static/index.html': () => [
+    {
+      what: 'anyone',
+      listener: 'api',
+      request: { method: 'GET', url: '/api/docs/static/index.html' },
+      status: 302,
+    },
+  ],
+  'GET /api/docs/static/swagger-initializer.js': () => [
+    {
+      what: 'anyone',
+      listener: 'api',
+      request: { method: 'GET', url: '/api/docs/static/swagger-initializer.js' },
+      status: 200,
+    },
+  ],
+  'GET /api/docs/static/*': () => [
+    {
+      what: 'anyone',
+      listener: 'api',
+      request: { method: 'GET', url: '/api/docs/static/swagger-ui.css' },
+      status: 200,
+    },
+  ],
   // Without METRICS_TOKEN (as here) only this machine may scrape; operations.test.ts tries the token.
   'GET /metrics': () => [
     { what: 'this machine', listener: 'api', request: { method: 'GET', url: '/metrics' }, status: 200 },

@@ -16,12 +16,7 @@ import { ok } from '../http/envelope';
 import { conflict, notFound, unprocessable } from '../http/errors';
 import { requiredName } from '../http/input';
 import type { Services } from '../services';
-import {
-  AssignBodySchema,
-  AssignReplySchema,
-  assignmentDate,
-  requireSiteWorkers,
-} from '../workforce/assignments';
+import { AssignBodySchema, AssignReplySchema, assignmentDate, requireSiteWorkers } from './assignments';
 
 const HH_MM = '^([01][0-9]|2[0-3]):[0-5][0-9]$';
 const TimeSchema = Type.String({ pattern: HH_MM, maxLength: 5 });

@@ -30,15 +30,15 @@ import { inventoryItems } from '../db/schema';
 import { requireFloor } from '../floors/floorAccess';
 import { ok } from '../http/envelope';
 import { forbidden, unprocessable } from '../http/errors';
-import { positionAt } from '../inventory/devicePosition';
-import { countInventory, listInventory } from '../inventory/inventoryRows';
-import { requireNetwork } from '../inventory/networkAccess';
-import { placeDevice, requireSiteDevice } from '../inventory/placement';
-import { registerInventories } from '../inventory/registerInventories';
-import { parseTimestamp } from '../inventory/timestamp';
 import { markersForViewer } from '../live/mapMarkers';
 import { selectWorkersOnMap } from '../live/workersOnMap';
 import type { Services } from '../services';
+import { positionAt } from './devicePosition';
+import { countInventory, listInventory } from './inventoryRows';
+import { requireNetwork } from './networkAccess';
+import { placeDevice, requireSiteDevice } from './placement';
+import { registerInventories } from './registerInventories';
+import { parseTimestamp } from './timestamp';
 
 /** 20,000 devices of up to 64-character ids, with room to spare. */
 const REGISTER_BODY_LIMIT = 4 * 1024 * 1024;

@@ -22,6 +22,7 @@ import { clients, sites, users } from '../db/schema';
 import { ok } from '../http/envelope';
 import { forbidden, notFound } from '../http/errors';
 import type { Services } from '../services';
+import { siteColumns } from '../sites/siteRoutes';
 import {
   activateUser,
   deactivateUser,
@@ -30,9 +31,8 @@ import {
   reinviteUser,
   replies,
   setUserPassword,
-} from '../users/accounts';
-import { listManagedUsers } from '../users/managedUsers';
-import { siteColumns } from './sites';
+} from './accounts';
+import { listManagedUsers } from './managedUsers';
 
 const ManagedUserReply = successOf(ManagedUserSchema);
 const MessageReply = Type.Object({ status: Type.Literal('success'), message: Type.String() });

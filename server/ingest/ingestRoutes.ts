@@ -25,10 +25,10 @@ import { deviceTokens } from '../db/schema';
 import { ok } from '../http/envelope';
 import { forbidden, HttpError, notFound, unauthorized } from '../http/errors';
 import { requiredName } from '../http/input';
-import { ingestPositionEntries } from '../ingest/ingestMessage';
-import { publishCommitted } from '../ingest/publishChanges';
 import { createDeviceToken } from '../mqtt/deviceCredentials';
 import type { Services } from '../services';
+import { ingestPositionEntries } from './ingestMessage';
+import { publishCommitted } from './publishChanges';
 
 /** Room for INGEST_BATCH_MAX verbose entries; past it Fastify answers 413 before parsing. */
 const INGEST_BODY_LIMIT = 4 * 1024 * 1024;

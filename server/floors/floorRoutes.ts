@@ -13,13 +13,13 @@ import { allow, allowFloorPlanReaders } from '../auth/authenticate';
 import { principalOf } from '../auth/principal';
 import { requireBuilding, requireSite } from '../auth/tenancy';
 import { buildings, floors, zones } from '../db/schema';
-import { blueprintStore } from '../floors/blueprintStore';
-import { requireFloor } from '../floors/floorAccess';
-import { readFloorForm } from '../floors/floorForm';
-import { floorById, listFloors } from '../floors/floorRows';
 import { ok } from '../http/envelope';
 import { notFound } from '../http/errors';
 import type { Services } from '../services';
+import { blueprintStore } from './blueprintStore';
+import { requireFloor } from './floorAccess';
+import { readFloorForm } from './floorForm';
+import { floorById, listFloors } from './floorRows';
 
 const FloorReply = successOf(FloorSchema);
 const FloorListReply = successOf(Type.Array(FloorSchema));

@@ -18,13 +18,6 @@ import {
 } from '../../src/domain/schemas/auth';
 import { IdParamsSchema } from '../../src/domain/schemas/sites';
 import type { LoginReply } from '../../src/domain/user';
-import { apiUserById, toApiUser } from '../auth/apiUser';
-import { LoginThrottle } from '../auth/loginThrottle';
-import { DEMO_PASSWORD, hashPassword, verifyPassword } from '../auth/passwords';
-import { principalOf } from '../auth/principal';
-import { requireClient, requireSite, visibleSitesWhere } from '../auth/tenancy';
-import { hashToken, newToken } from '../auth/tokens';
-import { consumeUserToken, issueUserToken } from '../auth/userTokens';
 import { DEMO_EMAIL_DOMAIN } from '../db/demoSeed';
 import { sessions, sites, users } from '../db/schema';
 import { ok } from '../http/envelope';
@@ -32,6 +25,13 @@ import { badRequest, tooManyRequests, unauthorized, unprocessable } from '../htt
 import { requiredName } from '../http/input';
 import { queueEmail } from '../mail/outbox';
 import type { Services } from '../services';
+import { apiUserById, toApiUser } from './apiUser';
+import { LoginThrottle } from './loginThrottle';
+import { DEMO_PASSWORD, hashPassword, verifyPassword } from './passwords';
+import { principalOf } from './principal';
+import { requireClient, requireSite, visibleSitesWhere } from './tenancy';
+import { hashToken, newToken } from './tokens';
+import { consumeUserToken, issueUserToken } from './userTokens';
 
 type UserRow = typeof users.$inferSelect;
 type SiteRow = typeof sites.$inferSelect;

@@ -1,16 +1,17 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { and, asc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { Type } from 'typebox';
 import { LIMITS } from '../../src/domain/limits';
 import { messages } from '../../src/domain/messages';
 import { IdParamsSchema, IdSchema, NameSchema, successOf } from '../../src/domain/schemas/sites';
+import { CrewManagerUserSchema } from '../../src/domain/schemas/workforce';
 import { SafeString } from '../../src/domain/text';
 import { allow } from '../auth/authenticate';
 import { type Principal, principalOf } from '../auth/principal';
 import { requireSite } from '../auth/tenancy';
 import type { Db } from '../db/database';
 import { uniqueViolation } from '../db/errors';
-import { crewAssignments, crewManagers, crews, userSites, users } from '../db/schema';
+import { crewAssignments, crewManagers, crews, users } from '../db/schema';
 import { ok } from '../http/envelope';
 import { conflict, forbidden, notFound } from '../http/errors';
 import { requiredName } from '../http/input';
@@ -21,7 +22,8 @@ import {
   assignmentDate,
   managesCrew,
   requireSiteWorkers,
-} from '../workforce/assignments';
+} from './assignments';
+import { selectCrewManagerUsers, siteCrewManagersWhere } from './crewManagerUsers';
 
 const CrewSchema = Type.Object({
   id: Type.Integer(),
@@ -193,21 +195,10 @@ export const crewRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { db 
       const crew = await requireCrew(db, principal, site.id, request.params.crewId);
       const userIds = [...new Set(request.body.userIds)];
       if (userIds.length) {
-        // Crew managers of this site's client who are members of the site or of its group.
-        const memberOfSite = sql`exists (select 1 from ${userSites} where ${userSites.userId} = ${users.id} and ${userSites.siteId} = ${site.id})`;
         const rows = await db
           .select({ id: users.id })
           .from(users)
-          .where(
-            and(
-              inArray(users.id, userIds),
-              eq(users.role, 'crew-manager'),
-              eq(users.clientId, site.clientId),
-              site.groupOfSitesId === null
-                ? memberOfSite
-                : or(memberOfSite, eq(users.groupOfSitesId, site.groupOfSitesId)),
-            ),
-          );
+          .where(and(inArray(users.id, userIds), siteCrewManagersWhere(site)));
         if (rows.length !== userIds.length) throw notFound('User');
       }
       await db.transaction(async (tx) => {
@@ -217,6 +208,21 @@ export const crewRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { db 
       });
       const [updated] = await withManagers(db, [crew]);
       return ok(updated, 'Crew managers are updated successfully');
+    },
+  );
+
+  // The managers picker: listed by the server, with the rule naming managers applies.
+  app.get(
+    '/sites/:id/crew-manager-users',
+    {
+      preValidation: allow('crews', 'write'),
+      schema: { params: IdParamsSchema, response: { 200: successOf(Type.Array(CrewManagerUserSchema)) } },
+    },
+    async (request) => {
+      const principal = principalOf(request);
+      adminOnly(principal);
+      const site = await requireSite(db, principal, request.params.id);
+      return ok(await selectCrewManagerUsers(db, site));
     },
   );
 

@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { and, eq } from 'drizzle-orm';
 import type { preHandlerHookHandler } from 'fastify';
+import { can } from '../../src/domain/access';
 import { messages } from '../../src/domain/messages';
 import { personalDataReach } from '../../src/domain/personalData';
 import { IdParamsSchema } from '../../src/domain/schemas/sites';
@@ -28,11 +29,12 @@ import { sniffImage } from '../floors/imageSniff';
 import { done, ok } from '../http/envelope';
 import { forbidden, HttpError, notFound, unprocessable } from '../http/errors';
 import type { Services } from '../services';
-import { assignHelmet, releaseWorkerHelmet, unassignHelmet } from '../workers/helmets';
-import { WorkerListTotals } from '../workers/listTotals';
-import { workerPictureStore } from '../workers/pictureStore';
-import { findWorker, listWorkers, nestedWorker, workerStatistics } from '../workers/workerQueries';
 import { currentCrewMembers } from '../workforce/currentCrewMembers';
+import { assignHelmet, releaseWorkerHelmet, unassignHelmet } from './helmets';
+import { WorkerListTotals } from './listTotals';
+import { nestedWorker } from './nestedWorker';
+import { workerPictureStore } from './pictureStore';
+import { findWorker, listWorkers, workerStatistics } from './workerQueries';
 
 const PICTURE_FIELD = 'picture';
 
@@ -127,7 +129,7 @@ export const workerRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { d
     async (request) => {
       const principal = principalOf(request);
       const site = await requireSite(db, principal, request.params.id);
-      if (principal.role === 'crew-manager') throw forbidden();
+      if (!can(principal.role, 'write', 'workerCreation')) throw forbidden();
       const fields = await checkedFields(db, site.id, request.body);
       const [row] = await db
         .insert(workers)

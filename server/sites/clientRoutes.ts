@@ -8,13 +8,13 @@ import { principalOf } from '../auth/principal';
 import { visibleClientsWhere } from '../auth/tenancy';
 import { uniqueViolation } from '../db/errors';
 import { clients } from '../db/schema';
+import { buildingRoutes } from '../floors/buildingRoutes';
 import { ok } from '../http/envelope';
 import { conflict } from '../http/errors';
 import { requiredName } from '../http/input';
 import type { Services } from '../services';
-import { buildingRoutes } from './buildings';
-import { networkRoutes } from './networks';
-import { siteRoutes } from './sites';
+import { networkRoutes } from './networkRoutes';
+import { siteRoutes } from './siteRoutes';
 
 /** Clients (spec §7 "Clients and sites"), and the site structure under them. */
 export const clientRoutes: FastifyPluginAsyncTypebox<Services> = async (app, services) => {

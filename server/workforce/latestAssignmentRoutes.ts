@@ -10,7 +10,7 @@ import { requireSite } from '../auth/tenancy';
 import { crewAssignments, crews, workers, workshiftAssignments, workshifts } from '../db/schema';
 import { ok } from '../http/envelope';
 import type { Services } from '../services';
-import { managedCrewIds } from '../workforce/assignments';
+import { managedCrewIds } from './assignments';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
   Type.Union([schema, Type.Null()]);

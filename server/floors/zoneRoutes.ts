@@ -20,11 +20,11 @@ import { requireSite } from '../auth/tenancy';
 import type { Db } from '../db/database';
 import { uniqueViolation } from '../db/errors';
 import { buildings, floors, zones } from '../db/schema';
-import { requireFloor, requireZone } from '../floors/floorAccess';
 import { done, ok } from '../http/envelope';
 import { conflict, notFound, unprocessable } from '../http/errors';
 import { requiredName } from '../http/input';
 import type { Services } from '../services';
+import { requireFloor, requireZone } from './floorAccess';
 
 type FloorRow = Awaited<ReturnType<typeof requireFloor>>;
 type ZoneRow = typeof zones.$inferSelect;

@@ -1,5 +1,5 @@
 import { workerRoles } from '../db/schema';
-import { siteNameListRoutes } from '../workforce/siteNameList';
+import { siteNameListRoutes } from './siteNameList';
 
 /** Worker roles of a site (spec §7): admin roles only (DESIGN.md §4). */
 export const workerRoleRoutes = siteNameListRoutes({

@@ -1,0 +1,10 @@
+const COMMA_GROUPED = new Intl.NumberFormat('en-US');
+
+/**
+ * A count as the whole console shows it (spec §9): thousands grouped with commas and Latin
+ * digits, in English and in Arabic alike, so a figure reads the same beside the Latin-digit dates
+ * and times (docs/decisions.md).
+ */
+export function formatCount(value: number): string {
+  return COMMA_GROUPED.format(value);
+}
