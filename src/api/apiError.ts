@@ -1,3 +1,4 @@
+import type { MessageKey } from '../domain/messageCatalog';
 import type { Envelope } from '../domain/user';
 
 /** Marker and shared message of a request the user (or the session) cancelled (spec §8). */
@@ -49,6 +50,18 @@ export class ApiError extends Error {
   /** Field messages of a 422 reply (`{ field: message }`), empty otherwise. */
   get fieldErrors(): Record<string, string> {
     return this.reply?.errors ?? {};
+  }
+
+  /** The i18n key and values of the server's message, when the reply carried them. */
+  get messageKey(): MessageKey | undefined {
+    const key = this.reply?.messageKey;
+    if (!key) return undefined;
+    return this.reply?.messageParams ? { key, params: this.reply.messageParams } : { key };
+  }
+
+  /** The i18n key and values of each field message the reply carried them for. */
+  get fieldErrorKeys(): Record<string, MessageKey> {
+    return this.reply?.errorKeys ?? {};
   }
 }
 

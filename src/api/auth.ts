@@ -1,33 +1,19 @@
-import { queryOptions } from '@tanstack/react-query';
-import type { TSchema } from 'typebox';
-import { Value } from 'typebox/value';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Locale } from '../domain/limits';
-import { messages } from '../domain/messages';
 import { ApiUserSchema, authMessages, LoginReplySchema } from '../domain/schemas/auth';
-import type { ApiUser, Envelope, LoginReply } from '../domain/user';
-import { ApiError } from './apiError';
+import { UnreadDataSchema } from '../domain/schemas/replies';
+import type { ApiUser, LoginReply } from '../domain/user';
 import type { ApiClient } from './client';
 import { queryKeys } from './queryKeys';
 
 /**
  * Fetchers of spec §7 "Auth and user". Paths are relative to the client's base URL (`/api` in
- * the console). Replies the session depends on are checked against the shared schemas, so a
- * malformed reply fails here rather than deep inside a view.
+ * the console). The client checks each reply against the shared schema named here.
  */
 
 export interface Credentials {
   email: string;
   password: string;
-}
-
-function checked<T>(schema: TSchema, value: unknown, status?: number): T {
-  if (Value.Check(schema, value)) return value as T;
-  throw new ApiError({ kind: 'reply', status, message: messages.somethingWentWrongContactSupport });
-}
-
-/** The reply's message; the caller supplies the text to fall back on. */
-function messageOf(reply: Envelope<unknown>, fallback: string): string {
-  return typeof reply.message === 'string' && reply.message !== '' ? reply.message : fallback;
 }
 
 /** POST /login. A wrong password rejects with kind 'unauthorized' and the server's message. */
@@ -36,12 +22,9 @@ export async function login(
   credentials: Credentials,
   signal?: AbortSignal,
 ): Promise<LoginReply> {
-  const data = await api.post<unknown>(
-    '/login',
-    { email: credentials.email, password: credentials.password },
-    { signal },
-  );
-  return checked<LoginReply>(LoginReplySchema, data);
+  return api.post('/login', { email: credentials.email, password: credentials.password }, LoginReplySchema, {
+    signal,
+  });
 }
 
 /** POST /sites/{id}/login: sign-in straight into a site, used when a group of sites is given. */
@@ -53,18 +36,17 @@ export async function siteLogin(
 ): Promise<LoginReply> {
   const body: Record<string, unknown> = { email: credentials.email, password: credentials.password };
   if (credentials.groupOfSitesId !== undefined) body.group_of_sites_id = credentials.groupOfSitesId;
-  const data = await api.post<unknown>(`/sites/${siteId}/login`, body, { signal });
-  return checked<LoginReply>(LoginReplySchema, data);
+  return api.post(`/sites/${siteId}/login`, body, LoginReplySchema, { signal });
 }
 
 /** GET /logout: revokes the token on the server. */
 export async function logout(api: ApiClient, signal?: AbortSignal): Promise<void> {
-  await api.get<unknown>('/logout', { signal });
+  await api.get('/logout', UnreadDataSchema, { signal });
 }
 
 /** GET /user: the signed-in user's profile. */
 export async function currentUser(api: ApiClient, signal?: AbortSignal): Promise<ApiUser> {
-  return checked<ApiUser>(ApiUserSchema, await api.get<unknown>('/user', { signal }));
+  return api.get('/user', ApiUserSchema, { signal });
 }
 
 export function currentUserQuery(api: ApiClient) {
@@ -74,14 +56,17 @@ export function currentUserQuery(api: ApiClient) {
   });
 }
 
+export function useCurrentUser(api: ApiClient) {
+  return useQuery(currentUserQuery(api));
+}
+
 /** POST /users/preferences with the locale; replies the updated user. */
 export async function setPreferences(
   api: ApiClient,
   preferences: { locale: Locale },
   signal?: AbortSignal,
 ): Promise<ApiUser> {
-  const data = await api.post<unknown>('/users/preferences', { locale: preferences.locale }, { signal });
-  return checked<ApiUser>(ApiUserSchema, data);
+  return api.post('/users/preferences', { locale: preferences.locale }, ApiUserSchema, { signal });
 }
 
 /** POST /users/recently-visited: numbers or null, never numeric strings (spec §7). */
@@ -90,12 +75,12 @@ export async function recentlyVisited(
   selection: { clientId: number | null; siteId: number | null },
   signal?: AbortSignal,
 ): Promise<ApiUser> {
-  const data = await api.post<unknown>(
+  return api.post(
     '/users/recently-visited',
     { client_id: selection.clientId, site_id: selection.siteId },
+    ApiUserSchema,
     { signal },
   );
-  return checked<ApiUser>(ApiUserSchema, data);
 }
 
 /** POST /forgot-password. The server replies the same whether or not the address is known. */
@@ -104,8 +89,11 @@ export async function forgotPassword(
   email: string,
   signal?: AbortSignal,
 ): Promise<{ message: string }> {
-  const reply = await api.request('POST', '/forgot-password', { body: { email }, signal });
-  return { message: messageOf(reply, authMessages.resetLinkSent) };
+  const { message } = await api.send('POST', '/forgot-password', UnreadDataSchema, {
+    body: { email },
+    signal,
+  });
+  return { message: message || authMessages.resetLinkSent };
 }
 
 /** POST /reset-password/{token}. An invalid or used link rejects with kind 'http', status 400. */
@@ -115,11 +103,16 @@ export async function resetPassword(
   password: string,
   signal?: AbortSignal,
 ): Promise<{ message: string }> {
-  const reply = await api.request('POST', `/reset-password/${encodeURIComponent(token)}`, {
-    body: { password },
-    signal,
-  });
-  return { message: messageOf(reply, authMessages.passwordUpdated) };
+  const { message } = await api.send(
+    'POST',
+    `/reset-password/${encodeURIComponent(token)}`,
+    UnreadDataSchema,
+    {
+      body: { password },
+      signal,
+    },
+  );
+  return { message: message || authMessages.passwordUpdated };
 }
 
 /** POST /register/{token}: accepts an invitation. Replies the registered user and a message. */
@@ -129,10 +122,11 @@ export async function register(
   details: { name: string; password: string },
   signal?: AbortSignal,
 ): Promise<{ message: string; user: ApiUser | null }> {
-  const reply = await api.request<unknown>('POST', `/register/${encodeURIComponent(token)}`, {
-    body: { name: details.name, password: details.password },
-    signal,
-  });
-  const user = Value.Check(ApiUserSchema, reply.data) ? (reply.data as ApiUser) : null;
-  return { message: messageOf(reply, authMessages.registered), user };
+  const { data: user, message } = await api.send(
+    'POST',
+    `/register/${encodeURIComponent(token)}`,
+    ApiUserSchema,
+    { body: { name: details.name, password: details.password }, signal },
+  );
+  return { message: message || authMessages.registered, user };
 }

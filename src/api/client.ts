@@ -1,3 +1,5 @@
+import type { Static, TSchema } from 'typebox';
+import { Check } from 'typebox/value';
 import { messages } from '../domain/messages';
 import type { Envelope } from '../domain/user';
 import { ApiError, cancelledError } from './apiError';
@@ -27,6 +29,13 @@ export interface ListReply<T> {
   meta?: { page: number; perPage: number; total: number };
 }
 
+/** A reply's checked `data` with the server's message (for the success toast). */
+export interface DataReply<T> {
+  data: T;
+  /** The server's message; '' when it sent none. */
+  message: string;
+}
+
 export interface ApiClientOptions {
   /** Origin and prefix put before every path; '' (same origin) in the console. */
   baseUrl?: string;
@@ -44,18 +53,39 @@ export interface ApiClientOptions {
 
 /**
  * The one HTTP client of the console (spec §7, §8). It has no UI side effects: a 401 or 403
- * calls the injected callbacks and every failure rejects with an `ApiError`.
+ * calls the injected callbacks and every failure rejects with an `ApiError`. Every method takes
+ * the schema (from src/domain) of the reply's `data` and checks the reply against it once, here:
+ * a 2xx reply that does not match rejects with kind 'reply' and the support message.
  */
 export interface ApiClient {
-  /** The whole reply envelope of a 2xx reply. */
-  request<T>(method: HttpMethod, path: string, options?: SendOptions): Promise<Envelope<T>>;
+  /** Any method; resolves to the checked `data` and the server's message. */
+  send<S extends TSchema>(
+    method: HttpMethod,
+    path: string,
+    schema: S,
+    options?: SendOptions,
+  ): Promise<DataReply<Static<S>>>;
   /** The envelope's `data`. */
-  get<T>(path: string, options?: RequestOptions): Promise<T>;
-  /** The whole envelope of a list; rejects (kind 'reply') when its status is not 'success'. */
-  list<T>(path: string, options?: RequestOptions): Promise<ListReply<T>>;
-  post<T>(path: string, body?: unknown, options?: { signal?: AbortSignal }): Promise<T>;
-  patch<T>(path: string, body?: unknown, options?: { signal?: AbortSignal }): Promise<T>;
-  delete<T>(path: string, options?: RequestOptions): Promise<T>;
+  get<S extends TSchema>(path: string, schema: S, options?: RequestOptions): Promise<Static<S>>;
+  /** The whole envelope of a list, each item checked; rejects (kind 'reply') when its status is not 'success'. */
+  list<S extends TSchema>(
+    path: string,
+    itemSchema: S,
+    options?: RequestOptions,
+  ): Promise<ListReply<Static<S>>>;
+  post<S extends TSchema>(
+    path: string,
+    body: unknown,
+    schema: S,
+    options?: { signal?: AbortSignal },
+  ): Promise<Static<S>>;
+  patch<S extends TSchema>(
+    path: string,
+    body: unknown,
+    schema: S,
+    options?: { signal?: AbortSignal },
+  ): Promise<Static<S>>;
+  delete<S extends TSchema>(path: string, schema: S, options?: RequestOptions): Promise<Static<S>>;
 }
 
 /** Login calls (POST /api/login, POST /api/sites/{id}/login) hand their 401 to the caller. */
@@ -108,11 +138,11 @@ export function createApiClient({
     }
   };
 
-  async function request<T>(
+  async function request(
     method: HttpMethod,
     path: string,
     { body, query, signal }: SendOptions = {},
-  ): Promise<Envelope<T>> {
+  ): Promise<Envelope<unknown>> {
     if (signal?.aborted) throw cancelledError(signal.reason);
 
     const token = getToken();
@@ -137,11 +167,11 @@ export function createApiClient({
       throw new ApiError({ kind: 'network', message: messages.offline, cause: error });
     }
 
-    let reply: Envelope<T> | undefined;
+    let reply: Envelope<unknown> | undefined;
     if (text.trim() !== '') {
       try {
         const parsed: unknown = JSON.parse(text);
-        if (isEnvelope(parsed)) reply = parsed as Envelope<T>;
+        if (isEnvelope(parsed)) reply = parsed;
       } catch {
         reply = undefined;
       }
@@ -175,22 +205,38 @@ export function createApiClient({
     throw new ApiError({ kind: 'http', status, message, reply });
   }
 
-  const dataOf = async <T>(reply: Promise<Envelope<T>>): Promise<T> => (await reply).data as T;
+  const replyError = (
+    reply: Envelope<unknown>,
+    message: string = messages.somethingWentWrongContactSupport,
+  ) => new ApiError({ kind: 'reply', message, reply });
+
+  async function send<S extends TSchema>(
+    method: HttpMethod,
+    path: string,
+    schema: S,
+    options?: SendOptions,
+  ): Promise<DataReply<Static<S>>> {
+    const reply = await request(method, path, options);
+    // Check interprets the schema; TypeBox's compiler would evaluate code, which the
+    // console's Content-Security-Policy (no 'unsafe-eval') refuses.
+    if (!Check(schema, reply.data)) throw replyError(reply);
+    return { data: reply.data as Static<S>, message: typeof reply.message === 'string' ? reply.message : '' };
+  }
+
+  const dataOf = async <S extends TSchema>(reply: Promise<DataReply<Static<S>>>) => (await reply).data;
 
   return {
-    request,
-    get: <T>(path: string, options?: RequestOptions) => dataOf<T>(request<T>('GET', path, options)),
-    async list<T>(path: string, options?: RequestOptions): Promise<ListReply<T>> {
-      const reply = await request<T[]>('GET', path, options);
-      if (reply.status !== 'success' || !Array.isArray(reply.data)) {
-        throw new ApiError({ kind: 'reply', message: serverMessage(reply), reply });
-      }
-      return reply as ListReply<T>;
+    send,
+    get: (path, schema, options) => dataOf(send('GET', path, schema, options)),
+    async list<S extends TSchema>(path: string, itemSchema: S, options?: RequestOptions) {
+      const reply = await request('GET', path, options);
+      if (reply.status !== 'success' || !Array.isArray(reply.data))
+        throw replyError(reply, serverMessage(reply));
+      if (!reply.data.every((item) => Check(itemSchema, item))) throw replyError(reply);
+      return reply as ListReply<Static<S>>;
     },
-    post: <T>(path: string, body?: unknown, options?: { signal?: AbortSignal }) =>
-      dataOf<T>(request<T>('POST', path, { ...options, body })),
-    patch: <T>(path: string, body?: unknown, options?: { signal?: AbortSignal }) =>
-      dataOf<T>(request<T>('PATCH', path, { ...options, body })),
-    delete: <T>(path: string, options?: RequestOptions) => dataOf<T>(request<T>('DELETE', path, options)),
+    post: (path, body, schema, options) => dataOf(send('POST', path, schema, { ...options, body })),
+    patch: (path, body, schema, options) => dataOf(send('PATCH', path, schema, { ...options, body })),
+    delete: (path, schema, options) => dataOf(send('DELETE', path, schema, options)),
   };
 }

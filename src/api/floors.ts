@@ -1,9 +1,9 @@
-import { queryOptions } from '@tanstack/react-query';
-import { type TSchema, Type } from 'typebox';
-import { Value } from 'typebox/value';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { Type } from 'typebox';
 import { CORNERS, compareFloors, type Floor, type FloorCorners, type Zone } from '../domain/floor';
 import { messages } from '../domain/messages';
 import { FloorSchema, type ZoneBody, type ZoneEditBody, ZoneSchema } from '../domain/schemas/floors';
+import { UnreadDataSchema } from '../domain/schemas/replies';
 import { ApiError, cancelledError } from './apiError';
 import { type ApiClient, buildUrl } from './client';
 import { queryKeys } from './queryKeys';
@@ -26,18 +26,12 @@ export interface FloorFormBody {
 
 export type { ZoneBody, ZoneEditBody };
 
+/** DELETE's reply: the building's remaining floors. */
 const FloorListSchema = Type.Array(FloorSchema);
-const ZoneListSchema = Type.Array(ZoneSchema);
-
-/** A reply that is not what was asked for fails here, not inside a view. */
-function checked<T>(schema: TSchema, value: unknown): T {
-  if (Value.Check(schema, value)) return value as T;
-  throw new ApiError({ kind: 'reply', message: messages.somethingWentWrongContactSupport });
-}
 
 /** Floors in the order screens show them (spec §2), whatever order they arrive in. */
-function floorList(value: unknown): Floor[] {
-  return [...checked<Floor[]>(FloorListSchema, value)].sort(compareFloors);
+function inScreenOrder(floors: readonly Floor[]): Floor[] {
+  return [...floors].sort(compareFloors);
 }
 
 /** The multipart body of create and edit; the image only when one was picked. */
@@ -63,8 +57,8 @@ export async function fetchFloors(
   buildingId: number,
   signal?: AbortSignal,
 ): Promise<Floor[]> {
-  const { data } = await api.list<unknown>(`/buildings/${buildingId}/floors`, { signal });
-  return floorList(data);
+  const { data } = await api.list(`/buildings/${buildingId}/floors`, FloorSchema, { signal });
+  return inScreenOrder(data);
 }
 
 export async function fetchFloor(
@@ -73,10 +67,7 @@ export async function fetchFloor(
   floorId: number,
   signal?: AbortSignal,
 ): Promise<Floor> {
-  return checked<Floor>(
-    FloorSchema,
-    await api.get<unknown>(`/buildings/${buildingId}/floors/${floorId}`, { signal }),
-  );
+  return api.get(`/buildings/${buildingId}/floors/${floorId}`, FloorSchema, { signal });
 }
 
 export async function createFloor(
@@ -85,8 +76,7 @@ export async function createFloor(
   body: FloorFormBody,
   blueprint: Blob,
 ): Promise<Floor> {
-  const reply = await api.post<unknown>(`/buildings/${buildingId}/floors`, floorFormData(body, blueprint));
-  return checked<Floor>(FloorSchema, reply);
+  return api.post(`/buildings/${buildingId}/floors`, floorFormData(body, blueprint), FloorSchema);
 }
 
 /** POST (edit): the image is optional; without one the current blueprint stays. */
@@ -97,28 +87,21 @@ export async function editFloor(
   body: FloorFormBody,
   blueprint: Blob | null,
 ): Promise<Floor> {
-  const reply = await api.post<unknown>(
-    `/buildings/${buildingId}/floors/${floorId}`,
-    floorFormData(body, blueprint),
-  );
-  return checked<Floor>(FloorSchema, reply);
+  return api.post(`/buildings/${buildingId}/floors/${floorId}`, floorFormData(body, blueprint), FloorSchema);
 }
 
 export async function duplicateFloor(api: ApiClient, buildingId: number, floorId: number): Promise<Floor> {
-  return checked<Floor>(
-    FloorSchema,
-    await api.post<unknown>(`/buildings/${buildingId}/floors/${floorId}/duplicate`),
-  );
+  return api.post(`/buildings/${buildingId}/floors/${floorId}/duplicate`, undefined, FloorSchema);
 }
 
 /** DELETE answers the building's remaining floors (spec §4: the console selects the first). */
 export async function deleteFloor(api: ApiClient, buildingId: number, floorId: number): Promise<Floor[]> {
-  return floorList(await api.delete<unknown>(`/buildings/${buildingId}/floors/${floorId}`));
+  return inScreenOrder(await api.delete(`/buildings/${buildingId}/floors/${floorId}`, FloorListSchema));
 }
 
 export async function fetchZones(api: ApiClient, floorId: number, signal?: AbortSignal): Promise<Zone[]> {
-  const { data } = await api.list<unknown>(`/floors/${floorId}/zones`, { signal });
-  return checked<Zone[]>(ZoneListSchema, data);
+  const { data } = await api.list(`/floors/${floorId}/zones`, ZoneSchema, { signal });
+  return data;
 }
 
 export async function createZone(
@@ -127,7 +110,7 @@ export async function createZone(
   body: ZoneBody,
   signal?: AbortSignal,
 ): Promise<Zone> {
-  return checked<Zone>(ZoneSchema, await api.post<unknown>(`/floors/${floorId}/zones`, body, { signal }));
+  return api.post(`/floors/${floorId}/zones`, body, ZoneSchema, { signal });
 }
 
 /** POST /floors/{id}/zones/{id} sends what changed: a rename, only the name. */
@@ -137,14 +120,11 @@ export async function renameZone(
   name: string,
 ): Promise<Zone> {
   const body: ZoneEditBody = { name: name.trim() };
-  return checked<Zone>(
-    ZoneSchema,
-    await api.post<unknown>(`/floors/${zone.floor_id}/zones/${zone.id}`, body),
-  );
+  return api.post(`/floors/${zone.floor_id}/zones/${zone.id}`, body, ZoneSchema);
 }
 
 export async function deleteZone(api: ApiClient, floorId: number, zoneId: number): Promise<void> {
-  await api.delete<unknown>(`/floors/${floorId}/zones/${zoneId}`);
+  await api.delete(`/floors/${floorId}/zones/${zoneId}`, UnreadDataSchema);
 }
 
 /** How the blueprint is fetched: not JSON, so not through ApiClient, but with its token. */
@@ -223,4 +203,16 @@ export function blueprintQuery(
     gcTime: 60_000,
     retry: false,
   });
+}
+
+export function useFloors(api: ApiClient, buildingId: number) {
+  return useQuery(floorsQuery(api, buildingId));
+}
+
+export function useFloor(api: ApiClient, buildingId: number, floorId: number) {
+  return useQuery(floorQuery(api, buildingId, floorId));
+}
+
+export function useZones(api: ApiClient, floorId: number) {
+  return useQuery(zonesQuery(api, floorId));
 }

@@ -1,35 +1,15 @@
-import { queryOptions } from '@tanstack/react-query';
-import { Type } from 'typebox';
-import { Value } from 'typebox/value';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { compareFloors, type Floor, type InventoryMeta } from '../domain/floor';
 import type { WorkerOnMap } from '../domain/inventory';
-import { messages } from '../domain/messages';
 import { FloorSchema, InventoryMetaSchema } from '../domain/schemas/floors';
-import { ApiError } from './apiError';
+import { WorkerOnMapSchema } from '../domain/schemas/inventory';
 import type { ApiClient } from './client';
 import { queryKeys } from './queryKeys';
+import type { InventoryScope } from './queryParams';
 
 /** Fetchers of the live inventory: helmets on a floor, asset counts, a site's floors with their counts. */
 
-export type InventoryScope = 'sites' | 'buildings' | 'floors';
-
-const FloorListSchema = Type.Array(FloorSchema);
-
-function replyError(): ApiError {
-  return new ApiError({ kind: 'reply', message: messages.somethingWentWrongContactSupport });
-}
-
-/** Enough of a WorkerOnMap to key, place and colour it; the rest is shown as it comes. */
-function isWorkerOnMap(value: unknown): value is WorkerOnMap {
-  if (typeof value !== 'object' || value === null) return false;
-  const w = value as Record<string, unknown>;
-  return (
-    typeof w.inventory_id === 'number' &&
-    typeof w.is_online === 'boolean' &&
-    typeof w.is_active === 'boolean' &&
-    (w.blueprint_id === null || typeof w.blueprint_id === 'number')
-  );
-}
+export type { InventoryScope };
 
 /** GET /floors/{id}/workers: the helmets on the floor, for the poll under the live socket. */
 export async function fetchFloorWorkers(
@@ -37,8 +17,7 @@ export async function fetchFloorWorkers(
   floorId: number,
   signal?: AbortSignal,
 ): Promise<WorkerOnMap[]> {
-  const { data } = await api.list<unknown>(`/floors/${floorId}/workers`, { signal });
-  if (!data.every(isWorkerOnMap)) throw replyError();
+  const { data } = await api.list(`/floors/${floorId}/workers`, WorkerOnMapSchema, { signal });
   return data;
 }
 
@@ -49,9 +28,7 @@ export async function fetchInventoryMeta(
   id: number,
   signal?: AbortSignal,
 ): Promise<InventoryMeta> {
-  const data = await api.get<unknown>(`/${scope}/${id}/inventory-meta`, { signal });
-  if (!Value.Check(InventoryMetaSchema, data)) throw replyError();
-  return data;
+  return api.get(`/${scope}/${id}/inventory-meta`, InventoryMetaSchema, { signal });
 }
 
 /** GET /sites/{id}/floors?sort=altitude: every floor of the site, highest first (spec §2). */
@@ -60,12 +37,11 @@ export async function fetchSiteFloors(
   siteId: number,
   signal?: AbortSignal,
 ): Promise<Floor[]> {
-  const { data } = await api.list<unknown>(`/sites/${siteId}/floors`, {
+  const { data } = await api.list(`/sites/${siteId}/floors`, FloorSchema, {
     signal,
     query: { sort: 'altitude' },
   });
-  if (!Value.Check(FloorListSchema, data)) throw replyError();
-  return [...(data as Floor[])].sort(compareFloors);
+  return [...data].sort(compareFloors);
 }
 
 // Query options: each owns its key.
@@ -82,4 +58,12 @@ export function siteFloorsQuery(api: ApiClient, siteId: number) {
     queryKey: queryKeys.floors.bySite(siteId),
     queryFn: ({ signal }) => fetchSiteFloors(api, siteId, signal),
   });
+}
+
+export function useInventoryMeta(api: ApiClient, scope: InventoryScope, id: number) {
+  return useQuery(inventoryMetaQuery(api, scope, id));
+}
+
+export function useSiteFloors(api: ApiClient, siteId: number) {
+  return useQuery(siteFloorsQuery(api, siteId));
 }

@@ -1,6 +1,10 @@
+import type { InventoryScope, NameListKind, WorkerListParams } from './queryParams';
+import type { IncidentQuery } from './safety/safetyPaths';
+
 /**
  * Every react-query key of the console, in one place, so invalidation and the logout reset
- * never miss one. Keys are arrays that start with their area; add new areas below.
+ * never miss one. Keys are arrays whose first element is their area, and no two areas share a
+ * first element (tests/unit/queryKeys.test.ts); add new areas below.
  */
 export const queryKeys = {
   /** The signed-in user (GET /user). */
@@ -30,10 +34,45 @@ export const queryKeys = {
   inventory: {
     all: ['inventory'] as const,
     /** Asset status counts of a site, building or floor. */
-    meta: (scope: 'sites' | 'buildings' | 'floors', id: number) => ['inventory', 'meta', scope, id] as const,
+    meta: (scope: InventoryScope, id: number) => ['inventory', 'meta', scope, id] as const,
   },
   live: {
-    /** The public live-channel settings (the safety listener's port). */
+    /** The public live-channel settings (the safety listener's port, the MQTT topic root). */
     settings: () => ['live', 'settings'] as const,
+  },
+  workers: {
+    all: ['workers'] as const,
+    lists: (siteId: number) => ['workers', 'list', siteId] as const,
+    list: (siteId: number, params: WorkerListParams) => ['workers', 'list', siteId, params] as const,
+    detail: (siteId: number, workerId: number) => ['workers', 'detail', siteId, workerId] as const,
+    unassignedHelmets: (siteId: number) => ['workers', 'unassignedHelmets', siteId] as const,
+    /** `version` (the worker's updated_at) changes after an upload. */
+    picture: (url: string, version: string) => ['workers', 'picture', url, version] as const,
+  },
+  /** Name lists, work shifts and assignments; the crews' managers sit under the crews list's key, so a rename refreshes them too. */
+  workforce: {
+    all: ['workforce'] as const,
+    nameList: (siteId: number, kind: NameListKind) => ['workforce', kind, siteId] as const,
+    workshifts: (siteId: number) => ['workforce', 'workshifts', siteId] as const,
+    latest: (siteId: number) => ['workforce', 'latest', siteId] as const,
+    crewsWithManagers: (siteId: number) => ['workforce', 'crews', siteId, 'managers'] as const,
+    crewManagerUsers: (siteId: number) => ['workforce', 'crewManagerUsers', siteId] as const,
+    workerOptions: (siteId: number, search: string) =>
+      ['workforce', 'workerOptions', siteId, search] as const,
+  },
+  deviceTokens: {
+    all: ['deviceTokens'] as const,
+    bySite: (siteId: number) => ['deviceTokens', 'bySite', siteId] as const,
+  },
+  safety: {
+    all: ['safety'] as const,
+    incidents: (query: IncidentQuery) => ['safety', 'incidents', query] as const,
+    /** Every incident list, whatever its window: what a new incident or an escalation refreshes. */
+    allIncidents: ['safety', 'incidents'] as const,
+    evacuations: (siteId: number) => ['safety', 'evacuations', siteId] as const,
+    report: (sessionId: string) => ['safety', 'report', sessionId] as const,
+    demo: (siteId: number) => ['safety', 'demo', siteId] as const,
+    networks: (siteId: number) => ['safety', 'networks', siteId] as const,
+    workers: (networkId: number, floorId: number) => ['safety', 'workers', networkId, floorId] as const,
   },
 } as const;

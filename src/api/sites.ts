@@ -1,26 +1,10 @@
-import { queryOptions } from '@tanstack/react-query';
-import { type TSchema, Type } from 'typebox';
-import { Value } from 'typebox/value';
-import { messages } from '../domain/messages';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { BuildingSchema, ClientSchema, type CreateSiteBody, SiteSchema } from '../domain/schemas/sites';
 import type { Building, Client, Site } from '../domain/user';
-import { ApiError } from './apiError';
 import type { ApiClient } from './client';
 import { queryKeys } from './queryKeys';
 
-/**
- * Fetchers of spec §7 "Clients and sites" (paths relative to the client's `/api` base). Replies
- * are checked against the shared schemas, so a malformed one fails here, not inside a view.
- */
-
-const ClientListSchema = Type.Array(ClientSchema);
-const SiteListSchema = Type.Array(SiteSchema);
-const BuildingListSchema = Type.Array(BuildingSchema);
-
-function checked<T>(schema: TSchema, value: unknown): T {
-  if (Value.Check(schema, value)) return value as T;
-  throw new ApiError({ kind: 'reply', message: messages.somethingWentWrongContactSupport });
-}
+/** Fetchers of spec §7 "Clients and sites" (paths relative to the client's `/api` base). */
 
 /** Site lists are kept sorted by name (spec §3), whatever order they arrive or grow in. */
 export function sortSitesByName(sites: readonly Site[]): Site[] {
@@ -36,13 +20,13 @@ export function withSite(sites: readonly Site[] | undefined, site: Site): Site[]
 
 /** The caller's own clients: every role may read its own. */
 export async function fetchClients(api: ApiClient, userId: number, signal?: AbortSignal): Promise<Client[]> {
-  const { data } = await api.list<unknown>(`/users/${userId}/clients`, { signal });
-  return checked<Client[]>(ClientListSchema, data);
+  const { data } = await api.list(`/users/${userId}/clients`, ClientSchema, { signal });
+  return data;
 }
 
 export async function fetchSites(api: ApiClient, clientId: number, signal?: AbortSignal): Promise<Site[]> {
-  const { data } = await api.list<unknown>(`/clients/${clientId}/sites`, { signal });
-  return sortSitesByName(checked<Site[]>(SiteListSchema, data));
+  const { data } = await api.list(`/clients/${clientId}/sites`, SiteSchema, { signal });
+  return sortSitesByName(data);
 }
 
 export async function fetchBuildings(
@@ -50,13 +34,13 @@ export async function fetchBuildings(
   siteId: number,
   signal?: AbortSignal,
 ): Promise<Building[]> {
-  const { data } = await api.list<unknown>(`/sites/${siteId}/buildings`, { signal });
-  return checked<Building[]>(BuildingListSchema, data);
+  const { data } = await api.list(`/sites/${siteId}/buildings`, BuildingSchema, { signal });
+  return data;
 }
 
 /** POST /sites: a site under `body.client_id`; the reply is the new site. */
 export async function createSite(api: ApiClient, body: CreateSiteBody): Promise<Site> {
-  return checked<Site>(SiteSchema, await api.post<unknown>('/sites', body));
+  return api.post('/sites', body, SiteSchema);
 }
 
 // Query options: each owns its key.
@@ -80,4 +64,16 @@ export function buildingsQuery(api: ApiClient, siteId: number) {
     queryKey: queryKeys.buildings(siteId),
     queryFn: ({ signal }) => fetchBuildings(api, siteId, signal),
   });
+}
+
+export function useClients(api: ApiClient, userId: number) {
+  return useQuery(clientsQuery(api, userId));
+}
+
+export function useSites(api: ApiClient, clientId: number) {
+  return useQuery(sitesQuery(api, clientId));
+}
+
+export function useBuildings(api: ApiClient, siteId: number) {
+  return useQuery(buildingsQuery(api, siteId));
 }

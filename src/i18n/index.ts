@@ -1,25 +1,19 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../domain/limits';
-import ar from './ar.json';
-import en from './en.json';
-import evacuationAr from './evacuation.ar.json';
-import evacuationEn from './evacuation.en.json';
-import safetyAr from './safety.ar.json';
-import safetyEn from './safety.en.json';
-import workersAr from './workers.ar.json';
-import workersEn from './workers.en.json';
-import workforceAr from './workforce.ar.json';
-import workforceEn from './workforce.en.json';
+import { ENGLISH } from './english';
+
+/** A language's texts; tests/unit/i18n.test.ts checks that every language has the same keys. */
+type Texts = Record<string, unknown>;
 
 /**
- * Every text by language. The safety and workforce screens keep theirs in files of their own
- * (under the keys `evacuation`, `safety`, `workers` and `workforce`), merged here.
+ * Each language's texts. English is bundled (the default and every language's fallback); Arabic is
+ * a chunk of its own, downloaded only when it is the language shown.
  */
-export const TRANSLATIONS = {
-  en: { ...en, evacuation: evacuationEn, safety: safetyEn, workers: workersEn, workforce: workforceEn },
-  ar: { ...ar, evacuation: evacuationAr, safety: safetyAr, workers: workersAr, workforce: workforceAr },
-} as const;
+const TEXTS_OF: Record<Locale, () => Promise<Texts>> = {
+  en: async () => ENGLISH,
+  ar: async () => (await import('./arabic')).ARABIC,
+};
 
 /**
  * The language a signed-out visitor last chose, so the login and password pages follow it after
@@ -58,8 +52,24 @@ export function applyDirection(locale: Locale): void {
   document.documentElement.lang = locale;
 }
 
-/** Switches texts and direction together, and remembers the choice for signed-out pages. */
+/** Adds a language's texts to i18next, downloading them the first time. */
+export async function loadTranslations(locale: Locale): Promise<void> {
+  if (i18n.hasResourceBundle(locale, 'translation')) return;
+  i18n.addResourceBundle(locale, 'translation', await TEXTS_OF[locale]());
+}
+
+/** The last language asked for: a slower download of an earlier choice must not win over it. */
+let latestRequest: Locale | null = null;
+
+/**
+ * Switches texts and direction together once the language's texts are there (so no key or other
+ * language shows in between), and remembers the choice for signed-out pages. When the texts cannot
+ * be downloaded (offline), the page stays in the language it shows and the error is passed on.
+ */
 export async function applyLocale(locale: Locale): Promise<void> {
+  latestRequest = locale;
+  await loadTranslations(locale);
+  if (latestRequest !== locale) return;
   applyDirection(locale);
   rememberLocale(locale);
   if (i18n.language !== locale) await i18n.changeLanguage(locale);
@@ -69,11 +79,15 @@ export function currentLocale(): Locale {
   return isLocale(i18n.language) ? i18n.language : DEFAULT_LOCALE;
 }
 
-/** Initialises i18next once, synchronously (the resources are bundled), in the stored language. */
+/**
+ * Initialises i18next once, synchronously, in the given language with the English texts; another
+ * language's texts follow with `loadTranslations` (until then English shows, its fallback).
+ */
 export function initI18n(locale: Locale = storedLocale()): typeof i18n {
   if (!i18n.isInitialized) {
     void i18n.use(initReactI18next).init({
-      resources: { en: { translation: TRANSLATIONS.en }, ar: { translation: TRANSLATIONS.ar } },
+      resources: { en: { translation: ENGLISH } },
+      partialBundledLanguages: true,
       lng: locale,
       fallbackLng: DEFAULT_LOCALE,
       supportedLngs: ['en', 'ar'],
@@ -83,5 +97,20 @@ export function initI18n(locale: Locale = storedLocale()): typeof i18n {
     });
   }
   applyDirection(locale);
+  return i18n;
+}
+
+/**
+ * The console's start: i18next in the stored language with that language's texts loaded, so the
+ * first render already shows them. If they cannot be downloaded, the page starts in English.
+ */
+export async function startI18n(locale: Locale = storedLocale()): Promise<typeof i18n> {
+  initI18n(locale);
+  try {
+    await loadTranslations(locale);
+  } catch {
+    applyDirection(DEFAULT_LOCALE);
+    await i18n.changeLanguage(DEFAULT_LOCALE);
+  }
   return i18n;
 }

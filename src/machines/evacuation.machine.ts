@@ -4,22 +4,16 @@ import type {
   EvacuatingBatch,
   Evacuation,
   EvacuationCounts,
-  EvacuationEnded,
-  EvacuationScope,
   EvacuationSnapshot,
   EvacuationWorker,
   StartEvacuationRequest,
 } from '../domain/evacuation';
-import {
-  countEvacuation,
-  evacuationScopeProblem,
-  evacuationStatus,
-  isInEvacuatedArea,
-} from '../domain/evacuationRules';
-import type { WorkerOnMap } from '../domain/inventory';
+import type { EvacuationEvent } from '../domain/evacuationEvents';
+import { applyLocations } from '../domain/evacuationLocations';
+import { countEvacuation, evacuationScopeProblem } from '../domain/evacuationRules';
 import type { LiveCursor } from '../domain/live';
-import type { LiveConnectionState } from '../streams/liveEvent';
-import { cursorVerdict } from '../streams/workerMapState';
+import { cursorVerdict } from '../domain/liveCursor';
+import type { LiveConnectionState } from '../domain/liveEvents';
 
 /**
  * The console's evacuation of one site (issue 5, the wall screen). Pure: the socket is the root's.
@@ -66,22 +60,7 @@ export interface EvacuationInput {
   canWrite: boolean;
 }
 
-export type EvacuationEvent =
-  | { type: 'connection.changed'; state: LiveConnectionState; reason?: string }
-  | { type: 'evacuation.snapshot'; snapshot: EvacuationSnapshot }
-  | { type: 'evacuation.none' }
-  | { type: 'evacuation.requestFailed'; message: string }
-  | { type: 'evacuation.retry' }
-  | { type: 'evacuation.batch'; batch: EvacuatingBatch }
-  | { type: 'evacuation.ended'; ended: EvacuationEnded }
-  | { type: 'location.update'; workers: readonly WorkerOnMap[] }
-  | { type: 'evacuation.start'; scope: EvacuationScope }
-  | { type: 'start.succeeded'; evacuation: Evacuation }
-  | { type: 'start.failed'; message: string }
-  | { type: 'evacuation.end' }
-  | { type: 'end.succeeded'; evacuation: Evacuation }
-  | { type: 'end.failed'; message: string }
-  | { type: 'evacuation.reset' };
+export type { EvacuationEvent };
 
 const NO_WORKERS: ReadonlyMap<number, EvacuationWorker> = new Map();
 
@@ -129,59 +108,6 @@ function applyBatch(
   return next;
 }
 
-function seenLater(update: WorkerOnMap, known: WorkerOnMap): boolean {
-  if (update.last_seen === null) return known.last_seen === null;
-  return known.last_seen === null || Date.parse(update.last_seen) >= Date.parse(known.last_seen);
-}
-
-/**
- * Spec §4: a location update changes a known worker (its position, and its status by the same rule
- * as the service) and adds an unknown one only when it is online, wears the helmet and stands in
- * the evacuated area, as the service includes it. The service's next batch is the authority.
- */
-export function applyLocations(
-  workers: ReadonlyMap<number, EvacuationWorker>,
-  evacuation: Evacuation,
-  updates: readonly WorkerOnMap[],
-): ReadonlyMap<number, EvacuationWorker> {
-  const scope = {
-    startedAt: evacuation.evacuationStartAt,
-    assemblyZoneIds: evacuation.assemblyZoneIds,
-    safeZone: evacuation.safeZone,
-  };
-  let next: Map<number, EvacuationWorker> | null = null;
-  for (const update of updates) {
-    if (update.id === null) continue;
-    const known = workers.get(update.id);
-    if (known && !seenLater(update, known)) continue;
-    if (!known) {
-      if (!update.is_online) continue;
-      const position = { floorId: update.blueprint_id, zoneId: update.zone_id };
-      if (!isInEvacuatedArea(position, evacuation)) continue;
-    }
-    const acknowledgedAt = known?.acknowledgedAt ?? null;
-    const status = evacuationStatus(
-      { isOnline: update.is_online, lastSeen: update.last_seen, zoneId: update.zone_id, acknowledgedAt },
-      scope,
-    );
-    const at = update.last_seen ?? evacuation.evacuationStartAt;
-    next ??= new Map(workers);
-    next.set(update.id, {
-      ...update,
-      id: update.id,
-      status,
-      isSafe: status === 'safe',
-      isWorkerAcknowledged: acknowledgedAt !== null,
-      isIncludedEvacuation: true,
-      includedAt: known?.includedAt ?? at,
-      statusChangedAt: known && known.status === status ? known.statusChangedAt : at,
-      safeAt: known?.safeAt ?? (status === 'safe' ? at : null),
-      acknowledgedAt,
-    });
-  }
-  return next ?? workers;
-}
-
 function summaryOf(context: EvacuationContext, endedAt: string): EvacuationSummary | null {
   const evacuation = context.evacuation;
   if (!evacuation) return null;
@@ -195,7 +121,7 @@ function summaryOf(context: EvacuationContext, endedAt: string): EvacuationSumma
   };
 }
 
-export const evacuationMachine = setup({
+export const evacuationWallMachine = setup({
   types: {
     context: {} as EvacuationContext,
     events: {} as EvacuationEvent,
@@ -431,7 +357,7 @@ export const evacuationMachine = setup({
   },
 });
 
-export type EvacuationSnapshotState = SnapshotFrom<typeof evacuationMachine>;
+export type EvacuationSnapshotState = SnapshotFrom<typeof evacuationWallMachine>;
 
 export type EvacuationStateName =
   | 'connecting'
@@ -446,13 +372,4 @@ export type EvacuationStateName =
 export function evacuationStateOf(snapshot: EvacuationSnapshotState): EvacuationStateName {
   const value = snapshot.value;
   return (typeof value === 'string' ? value : Object.keys(value)[0]) as EvacuationStateName;
-}
-
-/** Not yet safe, longest unseen first (never seen before anyone), then by name. */
-export function notSafeWorkers(workers: ReadonlyMap<number, EvacuationWorker>): EvacuationWorker[] {
-  const seen = (w: EvacuationWorker) =>
-    w.last_seen === null ? Number.NEGATIVE_INFINITY : Date.parse(w.last_seen);
-  return [...workers.values()]
-    .filter((w) => w.status !== 'safe')
-    .sort((a, b) => seen(a) - seen(b) || (a.name ?? '').localeCompare(b.name ?? '') || a.id - b.id);
 }

@@ -1,30 +1,12 @@
 import { combineLatest, map, Observable, scan, startWith } from 'rxjs';
-import type {
-  EvacuatingBatch,
-  EvacuationEnded,
-  EvacuationSnapshot,
-  EvacuationWorker,
-  NetworkFailure,
-  SafetyEventsBatch,
-  SafetyServiceError,
-} from '../domain/evacuation';
+import type { EvacuationWorker, NetworkFailure } from '../domain/evacuation';
+import type { EvacuationEvent } from '../domain/evacuationEvents';
 import type { WorkerOnMap } from '../domain/inventory';
+import type { SafetyChannelEvent } from '../domain/liveEvents';
 import { helmetState } from '../domain/personalData';
-import type { EvacuationEvent } from '../machines/evacuation.machine';
-import type { LiveEvent } from './liveEvent';
 import type { WorkerMap } from './workerMapState';
 
-/** What the safety events of the live socket say, typed (src/api/safetySocket.ts emits them). */
-export type SafetySocketEvent =
-  | { readonly type: 'evacuationInProgress'; readonly snapshot: EvacuationSnapshot }
-  | { readonly type: 'evacuating'; readonly batch: EvacuatingBatch }
-  | { readonly type: 'evacuationEnded'; readonly ended: EvacuationEnded }
-  | { readonly type: 'networkFailure'; readonly failure: NetworkFailure }
-  | { readonly type: 'safetyServiceError'; readonly error: SafetyServiceError }
-  | { readonly type: 'safetyEvents'; readonly batch: SafetyEventsBatch };
-
-/** Everything the site's socket says: live positions and connection state, and safety events. */
-export type SafetyChannelEvent = LiveEvent | SafetySocketEvent;
+export type { SafetyChannelEvent, SafetySocketEvent } from '../domain/liveEvents';
 
 /**
  * The evacuation machine's events from the site's socket: its connection state, the evacuation's

@@ -1,15 +1,2 @@
-import type { LiveSnapshot, LocationUpdate } from '../domain/live';
-
-/** How the live channel is doing, for the connection indicator. */
-export type LiveConnectionState = 'connecting' | 'live' | 'reconnecting' | 'offline';
-
-/** One thing the live socket said, typed: what `src/api/live.ts` turns socket.io events into. */
-export type LiveEvent =
-  | { readonly type: 'snapshot'; readonly snapshot: LiveSnapshot }
-  | { readonly type: 'update'; readonly update: LocationUpdate }
-  | {
-      readonly type: 'connection';
-      readonly state: LiveConnectionState;
-      /** Why it is offline or reconnecting (the server's refusal), when known. */
-      readonly reason?: string;
-    };
+/** The live client's event types live in src/domain (machines read them too); streams re-export them. */
+export type { LiveConnectionEvent, LiveConnectionState, LiveEvent } from '../domain/liveEvents';

@@ -1,6 +1,8 @@
 import type { WorkerOnMap } from '../domain/inventory';
 import type { LiveCursor, LiveSnapshot, LocationUpdate } from '../domain/live';
 
+export { type CursorVerdict, cursorVerdict } from '../domain/liveCursor';
+
 /** Helmets by inventory_id. */
 export type WorkerMap = ReadonlyMap<number, WorkerOnMap>;
 
@@ -22,18 +24,8 @@ export interface PolledWorkers {
   readonly requestedAt: number;
 }
 
-/** What to do with an update, by the cursor rule of the live channel. */
-export type CursorVerdict = 'apply' | 'stale' | 'resync';
-
 export function emptyWorkerMapState(floorId: number | null): WorkerMapState {
   return { floorId, workers: new Map(), cursor: null, liveAt: Number.NEGATIVE_INFINITY };
-}
-
-/** Apply only the next batch of the same stream; ignore old ones; anything else needs a snapshot. */
-export function cursorVerdict(cursor: LiveCursor | null, update: LiveCursor): CursorVerdict {
-  if (!cursor || cursor.stream !== update.stream) return 'resync';
-  if (update.seq === cursor.seq + 1) return 'apply';
-  return update.seq <= cursor.seq ? 'stale' : 'resync';
 }
 
 function onFloor(state: WorkerMapState, worker: WorkerOnMap): boolean {

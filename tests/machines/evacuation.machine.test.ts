@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EVACUATION_MESSAGES } from '../../src/domain/evacuation';
-import { evacuationStateOf, notSafeWorkers } from '../../src/machines/evacuation.machine';
+import { notSafeWorkers } from '../../src/domain/evacuationLocations';
+import { evacuationStateOf } from '../../src/machines/evacuation.machine';
 import {
   ASSEMBLY_ZONE,
   batchOf,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { EventFrom, SnapshotFrom } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { EVACUATION_MESSAGES } from '../../src/domain/evacuation';
-import { evacuationMachine, evacuationStateOf } from '../../src/machines/evacuation.machine';
+import { evacuationStateOf, evacuationWallMachine } from '../../src/machines/evacuation.machine';
 import {
   ASSEMBLY_ZONE,
   batchOf,
@@ -19,8 +19,8 @@ import {
   startEvacuationMachine,
 } from './helpers/evacuationHarness';
 
-type Snapshot = SnapshotFrom<typeof evacuationMachine>;
-type Event = EventFrom<typeof evacuationMachine>;
+type Snapshot = SnapshotFrom<typeof evacuationWallMachine>;
+type Event = EventFrom<typeof evacuationWallMachine>;
 
 const LATER = '2025-03-01T10:05:00.000Z';
 
@@ -78,7 +78,7 @@ const bySnapshot = (state: Snapshot) =>
  * at most one batch is held, the live location of worker 2 only before it is safe, and a
  * reconnect only from a live socket. Every guard still sees both answers.
  */
-const model = createTestModel(evacuationMachine, {
+const model = createTestModel(evacuationWallMachine, {
   input: { siteId: SITE_ID, canWrite: true },
   events: sampleEvents,
   filterEvents: (state, event) => {

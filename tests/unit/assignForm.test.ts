@@ -2,12 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { calendarDateIn, isCalendarDate } from '../../src/domain/calendarDate';
 import { messages } from '../../src/domain/messages';
-import {
-  assignmentHistory,
-  assignProblems,
-  shiftMembers,
-  toggleId,
-} from '../../src/views/workforce/assignForm';
+import { assignmentHistory, assignProblems, shiftMembers, toggleId } from '../../src/views/shared/assignForm';
 
 const both = { workers: true, target: true };
 

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { messages } from '../../src/domain/messages';
 import { ROLE_LABELS, ROLES } from '../../src/domain/roles';
 import { isMenuGroup, MENU, SCREEN_ROUTES } from '../../src/domain/routes';
-import { directionOf, TRANSLATIONS } from '../../src/i18n/index';
+import { directionOf } from '../../src/i18n/index';
+import { TRANSLATIONS } from '../../src/i18n/translations';
 
 type Tree = { [key: string]: string | Tree };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { workerListQuery } from '../../src/api/workers';
+import { workerListQuery } from '../../src/api/workers/workerList';
 import { toWorkerDisplay, type WorkerFlat } from '../../src/domain/workers';
 import { workerMessages } from '../../src/domain/workerValidation';
 import { cellText, helmetDotColor, WORKER_COLUMNS } from '../../src/views/workers/workerColumns';

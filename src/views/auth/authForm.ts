@@ -2,8 +2,10 @@ import type { TFunction } from 'i18next';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isApiError, isSilent } from '../../api/apiError';
 import { LIMITS } from '../../domain/limits';
+import { type MessageKey, messageKeyOf } from '../../domain/messageCatalog';
 import { messages } from '../../domain/messages';
 import { authMessages } from '../../domain/schemas/auth';
+import { localizedServerText } from '../shared/serverMessage';
 
 export type Translate = TFunction;
 
@@ -65,9 +67,9 @@ const SERVER_MESSAGE_KEYS: Readonly<Record<string, string>> = {
 };
 
 /** The server's message in the user's language when it is one we know; as sent otherwise. */
-export function serverText(t: Translate, message: string): string {
+export function serverText(t: Translate, message: string, described?: MessageKey): string {
   const key = SERVER_MESSAGE_KEYS[message];
-  return key ? t(key) : message;
+  return key ? t(key) : localizedServerText(message, described ?? messageKeyOf(message), t);
 }
 
 export type FieldErrors<F extends string> = Partial<Record<F, string | null>>;
@@ -123,11 +125,12 @@ export function describeFailure<F extends string>(
   if (!isApiError(error)) return { message: t('auth.server.contactSupport'), fieldErrors: {} };
   const fieldErrors: FieldErrors<F> = {};
   for (const [field, text] of Object.entries(error.fieldErrors)) {
-    if ((fields as readonly string[]).includes(field)) fieldErrors[field as F] = serverText(t, text);
+    if ((fields as readonly string[]).includes(field))
+      fieldErrors[field as F] = serverText(t, text, error.fieldErrorKeys[field]);
   }
   // A message that only repeats a field's error is shown next to the field alone.
   const repeated = Object.values(error.fieldErrors).includes(error.message);
-  return { message: repeated ? null : serverText(t, error.message), fieldErrors };
+  return { message: repeated ? null : serverText(t, error.message, error.messageKey), fieldErrors };
 }
 
 /**

@@ -13,6 +13,7 @@ import {
   FloorCanvasEngine,
   type WorkerHover,
 } from './FloorCanvasEngine';
+import type { LayerDataSource } from './layers/layerInputs';
 import type { MarkerColour } from './scene';
 import { WorkerDetails } from './WorkerDetails';
 import { WorkerTooltip } from './WorkerTooltip';
@@ -50,6 +51,8 @@ export interface FloorCanvasProps {
   markerColour?: MarkerColour;
   /** A marker was picked (its details open beside the canvas) or the details closed (null). */
   onSelectWorker?(worker: WorkerOnMap | null): void;
+  /** Data of layers beyond the scene's (walls, anchors, …), each from its stream; keep the array stable. */
+  layerData?: readonly LayerDataSource[];
   /** The renderer once picked, and what could not be drawn (a broken blueprint, bad corners). */
   onStatus?(status: CanvasStatus): void;
   className?: string;
@@ -74,7 +77,7 @@ export function FloorCanvas(props: FloorCanvasProps) {
   const latest = useRef(props);
   latest.current = props;
   const label = t('canvas.label', { name: floor.name });
-  const { workers$, markerColour } = props;
+  const { workers$, markerColour, layerData } = props;
 
   // One engine per mounted view; later prop changes are handed to it, never a new one.
   // biome-ignore lint/correctness/useExhaustiveDependencies: created once; the effects below pass on changes.
@@ -128,6 +131,13 @@ export function FloorCanvas(props: FloorCanvasProps) {
   useEffect(() => engine?.setDraft(draft ?? null), [engine, draft]);
   useEffect(() => engine?.setWorkers$(workers$ ?? null), [engine, workers$]);
   useEffect(() => engine?.setMarkerColour(markerColour ?? null), [engine, markerColour]);
+  useEffect(() => {
+    if (!engine || !layerData) return;
+    for (const { data, source$ } of layerData) engine.bindLayerData(data, source$);
+    return () => {
+      for (const { data } of layerData) engine.bindLayerData(data, null);
+    };
+  }, [engine, layerData]);
   useEffect(() => {
     const element = elementRef.current;
     if (element) element.floorCanvasDebug = () => engineRef.current?.debugState() ?? null;

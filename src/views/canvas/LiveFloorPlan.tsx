@@ -6,11 +6,8 @@ import { BehaviorSubject, type Observable } from 'rxjs';
 import { blueprintQuery, zonesQuery } from '../../api/floors';
 import type { Floor, Zone } from '../../domain/floor';
 import type { WorkerMap } from '../../streams/workerMapState';
-import { useApi } from '../session/SessionProvider';
-import { browserStorage, readToken } from '../session/storedSession';
+import { useApi, useTokenSource } from '../session/SessionProvider';
 import { FloorCanvas, type FloorCanvasProps } from './FloorCanvas';
-
-const BLUEPRINT_SOURCE = { baseUrl: '/api', getToken: () => readToken(browserStorage()) };
 
 interface LiveFloorPlanProps {
   floor: Floor;
@@ -25,8 +22,9 @@ interface LiveFloorPlanProps {
 export function LiveFloorPlan({ floor, workers$, markerColour, classPrefix, testId }: LiveFloorPlanProps) {
   const { t } = useTranslation();
   const api = useApi();
+  const tokenSource = useTokenSource();
   const blueprint = useQuery({
-    ...blueprintQuery(BLUEPRINT_SOURCE, floor),
+    ...blueprintQuery(tokenSource, floor),
     enabled: floor.media_url !== null,
   });
   const zones = useQuery(zonesQuery(api, floor.id));

@@ -1,5 +1,5 @@
 import { markerLabel } from '../../domain/personalData';
-import type { WorkerHover } from './FloorCanvasEngine';
+import type { WorkerHover } from './canvasTypes';
 
 /** The hovered helmet's worker name beside the pointer; an unassigned or anonymous helmet shows its id. */
 export function WorkerTooltip({ hover }: { hover: WorkerHover }) {

@@ -2,6 +2,7 @@ import type { Floor, ImageProperties, LongLat, Zone } from '../../domain/floor';
 import { type FloorTransform, fromLongLat, type ImagePoint, pointInPolygon } from '../../domain/geo';
 import { connectionStatus, MARKER_COLOURS, type WorkerOnMap } from '../../domain/inventory';
 import type { WorkerMap } from '../../streams/workerMapState';
+import type { BlueprintResource } from './blueprintSource';
 import { ProjectedWorkers } from './projectedWorkers';
 
 /** A marker's colour (0xRRGGBB) for a helmet. */
@@ -19,6 +20,12 @@ export interface ProjectedZone {
   readonly bounds: { minX: number; minY: number; maxX: number; maxY: number };
 }
 
+/** A kind of data the scene holds for a layer without modelling it (layers/layerInputs.ts's LayerData). */
+export interface SceneData<T> {
+  readonly name: string;
+  readonly initial: T;
+}
+
 /**
  * What the canvas shows, apart from how it draws it (Excalidraw's Scene): the floor's frame, its
  * zones in image pixels, the selection, the draft polygon and the pointer. Every part carries a
@@ -28,6 +35,10 @@ export class FloorScene {
   size: ImageProperties = { width: 1000, height: 1000 };
   transform: FloorTransform | null = null;
   frameVersion = 0;
+
+  /** The decoded blueprint image, checked before it gets here; null shows none. */
+  blueprint: BlueprintResource | null = null;
+  blueprintVersion = 0;
 
   private rawZones: readonly Zone[] = [];
   zones: readonly ProjectedZone[] = [];
@@ -52,6 +63,9 @@ export class FloorScene {
   selectedWorkerId: number | null = null;
   workerSelectionVersion = 0;
 
+  /** Data of layers the scene does not model, by kind, each with its own version. */
+  private readonly data = new Map<SceneData<unknown>, { value: unknown; version: number }>();
+
   setFrame(size: ImageProperties, transform: FloorTransform | null): void {
     this.size = size;
     this.transform = transform;
@@ -59,6 +73,26 @@ export class FloorScene {
     this.setZones(this.rawZones);
     this.setDraft(this.rawDraft);
     this.setWorkers(this.rawWorkers);
+  }
+
+  setBlueprint(blueprint: BlueprintResource | null): void {
+    if (blueprint === this.blueprint) return;
+    this.blueprint = blueprint;
+    this.blueprintVersion++;
+  }
+
+  setData<T>(kind: SceneData<T>, value: T): void {
+    const entry = this.data.get(kind as SceneData<unknown>);
+    this.data.set(kind as SceneData<unknown>, { value, version: (entry?.version ?? 0) + 1 });
+  }
+
+  dataValue<T>(kind: SceneData<T>): T {
+    const entry = this.data.get(kind as SceneData<unknown>);
+    return entry ? (entry.value as T) : kind.initial;
+  }
+
+  dataVersion(kind: SceneData<unknown>): number {
+    return this.data.get(kind)?.version ?? 0;
   }
 
   get workerMap(): WorkerMap {

@@ -1,14 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { NEVER, type Observable, shareReplay } from 'rxjs';
+import { from, NEVER, type Observable, shareReplay } from 'rxjs';
 import { fetchFloorWorkers } from '../../api/inventory';
-import { liveSettingsQuery, liveUrl, openLiveChannel } from '../../api/live';
+import type { LiveConnectionState } from '../../domain/liveEvents';
 import { floorWorkers$ } from '../../streams/floorWorkers.stream';
-import type { LiveConnectionState } from '../../streams/liveEvent';
 import { polledWorkers$ } from '../../streams/polledWorkers.stream';
 import type { WorkerMap } from '../../streams/workerMapState';
+import { useLiveClient } from '../session/LiveProvider';
 import { useApi } from '../session/SessionProvider';
-import { browserStorage, readToken } from '../session/storedSession';
 
 export interface LiveConnection {
   state: LiveConnectionState;
@@ -21,42 +19,35 @@ export interface LiveWorkers {
   connection: LiveConnection;
 }
 
-const getToken = () => readToken(browserStorage());
-
 /**
- * The live helmets of one floor (socket on that floor's room plus the 15-second poll) or, with
- * `floorId` null, of the whole site (socket only). One socket per call; it closes on unmount or
- * when the site or floor changes.
+ * The live helmets of one floor (the floor feed of the tab's live client plus the 15-second poll)
+ * or, with `floorId` null, of the whole site (the site feed only). The feed is left on unmount or
+ * when the site or floor changes; the connection stays the tab's.
  */
 export function useLiveWorkers(siteId: number | null, floorId: number | null, enabled = true): LiveWorkers {
   const api = useApi();
-  const settings = useQuery({ ...liveSettingsQuery(api), enabled });
+  const client = useLiveClient();
   const [connection, setConnection] = useState<LiveConnection>({ state: 'connecting' });
 
   const live = useMemo(() => {
-    if (!enabled || !settings.data || siteId === null) return null;
-    const channel = openLiveChannel({
-      url: liveUrl(window.location, settings.data),
-      getToken,
-      siteId,
-      floorId: floorId ?? undefined,
-    });
+    if (!enabled || siteId === null) return null;
+    // Each subscriber joins the client's one feed, which replays its snapshot and deltas to late joiners.
+    const events$ = floorId === null ? client.site(siteId) : client.floor(siteId, floorId);
     const workers$ = floorWorkers$({
       floorId,
-      live$: channel.events$,
-      requestSnapshot: () => channel.requestSnapshot(),
+      live$: events$,
+      requestSnapshot: () => from(client.requestSnapshot(siteId, floorId)),
       poll$:
         floorId === null ? undefined : polledWorkers$((signal) => fetchFloorWorkers(api, floorId, signal)),
     }).pipe(shareReplay({ bufferSize: 1, refCount: true }));
-    return { channel, workers$ };
-  }, [api, enabled, settings.data, siteId, floorId]);
+    return { events$, workers$ };
+  }, [api, client, enabled, siteId, floorId]);
 
   useEffect(() => {
     if (!live) return;
     setConnection({ state: 'connecting' });
-    // Both subscribe before the socket can say anything, so neither misses the first snapshot.
     const subscriptions = [
-      live.channel.events$.subscribe((event) => {
+      live.events$.subscribe((event) => {
         if (event.type === 'connection') setConnection({ state: event.state, reason: event.reason });
       }),
       live.workers$.subscribe(),
@@ -66,8 +57,5 @@ export function useLiveWorkers(siteId: number | null, floorId: number | null, en
     };
   }, [live]);
 
-  return {
-    workers$: live?.workers$ ?? NEVER,
-    connection: settings.isError ? { state: 'offline' } : connection,
-  };
+  return { workers$: live?.workers$ ?? NEVER, connection };
 }

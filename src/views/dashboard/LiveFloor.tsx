@@ -5,7 +5,7 @@ import type { Observable } from 'rxjs';
 import type { Floor } from '../../domain/floor';
 import type { Building } from '../../domain/user';
 import type { WorkerMap } from '../../streams/workerMapState';
-import { importWhenOnline } from '../routing/importWhenOnline';
+import { importWhenOnline } from '../shared/importWhenOnline';
 
 // The canvas (and Pixi with it) is a chunk of its own: the dashboard's counts show without waiting for it.
 const LiveFloorPlan = lazy(async () => ({

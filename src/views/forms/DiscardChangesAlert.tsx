@@ -1,5 +1,5 @@
-import { Alert } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import { ConfirmAlert } from '../shared/ConfirmAlert';
 
 interface DiscardChangesAlertProps {
   isOpen: boolean;
@@ -7,27 +7,35 @@ interface DiscardChangesAlertProps {
   onProceed(): void;
   /** Back to the form as it was. */
   onStay(): void;
+  /** The question's test id (the workforce dialogs keep their own). */
+  textTestId?: string;
+  className?: string;
 }
 
 /**
  * Spec §8's question before a dirty form closes: "You are about to cancel all your updates. All
- * changes will be unsaved, proceed?" — the words of the workforce dialogs (workforce.confirmCancel),
- * for forms that are not one of those dialogs (the worker drawer).
+ * changes will be unsaved, proceed?" (workforce.confirmCancel), for every form that may close dirty.
  */
-export function DiscardChangesAlert({ isOpen, onProceed, onStay }: DiscardChangesAlertProps) {
+export function DiscardChangesAlert({
+  isOpen,
+  onProceed,
+  onStay,
+  textTestId = 'discard-changes-text',
+  className = 'sw-discard-changes',
+}: DiscardChangesAlertProps) {
   const { t } = useTranslation();
   return (
-    <Alert
+    <ConfirmAlert
       isOpen={isOpen}
       intent="warning"
       icon="warning-sign"
-      confirmButtonText={t('workforce.confirmCancel.proceed')}
-      cancelButtonText={t('workforce.confirmCancel.stay')}
+      confirmText={t('workforce.confirmCancel.proceed')}
+      cancelText={t('workforce.confirmCancel.stay')}
       onConfirm={onProceed}
       onCancel={onStay}
-      className="sw-discard-changes"
+      className={className}
     >
-      <p data-testid="discard-changes-text">{t('workforce.confirmCancel.text')}</p>
-    </Alert>
+      <p data-testid={textTestId}>{t('workforce.confirmCancel.text')}</p>
+    </ConfirmAlert>
   );
 }

@@ -1,5 +1,5 @@
-import { Alert } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import { ConfirmAlert } from '../shared/ConfirmAlert';
 
 interface ConfirmDeleteAlertProps {
   /** What is deleted, as the confirmation names it; null keeps the alert closed. */
@@ -13,19 +13,18 @@ interface ConfirmDeleteAlertProps {
 export function ConfirmDeleteAlert({ label, busy = false, onConfirm, onCancel }: ConfirmDeleteAlertProps) {
   const { t } = useTranslation();
   return (
-    <Alert
+    <ConfirmAlert
       isOpen={label !== null}
       className="sw-confirm-delete"
       intent="danger"
       icon="trash"
-      loading={busy}
-      canEscapeKeyCancel={!busy}
-      confirmButtonText={t('maps.delete')}
-      cancelButtonText={t('common.cancel')}
+      busy={busy}
+      escapeCancels
+      confirmText={t('maps.delete')}
       onConfirm={onConfirm}
       onCancel={onCancel}
     >
       <p data-testid="confirm-delete-text">{t('maps.confirmDelete', { label: label ?? '' })}</p>
-    </Alert>
+    </ConfirmAlert>
   );
 }

@@ -2,6 +2,7 @@ import { Button, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { Floor } from '../../domain/floor';
 import type { Building } from '../../domain/user';
+import { ItemActions } from './ItemActions';
 
 interface BuildingListProps {
   buildings: readonly Building[];
@@ -109,34 +110,30 @@ export function FloorList(props: FloorListProps) {
                 </span>
               </button>
               {canWrite && (
-                <span className="sw-maps-item-actions">
-                  <Button
-                    variant="minimal"
-                    size="small"
-                    icon="edit"
-                    aria-label={`${t('maps.edit')} ${floor.name}`}
-                    data-testid="floor-edit"
-                    onClick={() => props.onEdit(floor)}
-                  />
-                  <Button
-                    variant="minimal"
-                    size="small"
-                    icon="duplicate"
-                    aria-label={`${t('maps.duplicate')} ${floor.name}`}
-                    loading={busyFloorId === floor.id}
-                    data-testid="floor-duplicate"
-                    onClick={() => props.onDuplicate(floor)}
-                  />
-                  <Button
-                    variant="minimal"
-                    size="small"
-                    icon="trash"
-                    intent="danger"
-                    aria-label={`${t('maps.delete')} ${floor.name}`}
-                    data-testid="floor-delete"
-                    onClick={() => props.onDelete(floor)}
-                  />
-                </span>
+                <ItemActions
+                  actions={[
+                    {
+                      icon: 'edit',
+                      label: `${t('maps.edit')} ${floor.name}`,
+                      testId: 'floor-edit',
+                      onClick: () => props.onEdit(floor),
+                    },
+                    {
+                      icon: 'duplicate',
+                      label: `${t('maps.duplicate')} ${floor.name}`,
+                      testId: 'floor-duplicate',
+                      loading: busyFloorId === floor.id,
+                      onClick: () => props.onDuplicate(floor),
+                    },
+                    {
+                      icon: 'trash',
+                      intent: 'danger',
+                      label: `${t('maps.delete')} ${floor.name}`,
+                      testId: 'floor-delete',
+                      onClick: () => props.onDelete(floor),
+                    },
+                  ]}
+                />
               )}
             </li>
           ))}

@@ -9,13 +9,11 @@ import { floorTransform, fromLongLat, toLongLat } from '../../domain/geo';
 import { FloorCanvas, type FloorCanvasHandle } from '../canvas/FloorCanvas';
 import type { CanvasPointerEvent } from '../canvas/FloorCanvasEngine';
 import { imageToScreen } from '../canvas/viewport';
-import { browserStorage, readToken } from '../session/storedSession';
+import { useTokenSource } from '../session/SessionProvider';
 import type { ZoneDrawing } from './useZoneDrawing';
 
 /** How near (CSS pixels) a press must be to a vertex to drag it rather than add one. */
 const VERTEX_GRAB_PX = 8;
-
-const BLUEPRINT_SOURCE = { baseUrl: '/api', getToken: () => readToken(browserStorage()) };
 
 interface FloorViewProps {
   floor: Floor;
@@ -32,8 +30,9 @@ interface FloorViewProps {
 export function FloorView({ floor, zones, selectedZoneId, onSelectZone, drawing }: FloorViewProps) {
   const { t } = useTranslation();
   const canvas = useRef<FloorCanvasHandle>(null);
+  const tokenSource = useTokenSource();
   const blueprint = useQuery({
-    ...blueprintQuery(BLUEPRINT_SOURCE, floor),
+    ...blueprintQuery(tokenSource, floor),
     enabled: floor.media_url !== null,
   });
 

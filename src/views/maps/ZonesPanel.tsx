@@ -8,6 +8,7 @@ import { cornerRing } from '../../domain/floorValidation';
 import { notify } from '../notify';
 import { useApi } from '../session/SessionProvider';
 import { ConfirmDeleteAlert } from './ConfirmDeleteAlert';
+import { ItemActions } from './ItemActions';
 import { errorMessageOf, reportError } from './mapsErrors';
 import type { ZoneDrawing } from './useZoneDrawing';
 import { filterZones } from './zoneSearch';
@@ -177,28 +178,26 @@ export function ZonesPanel({
                     </Tag>
                   </button>
                   {canWrite && (
-                    <span className="sw-maps-item-actions">
-                      <Button
-                        variant="minimal"
-                        size="small"
-                        icon="edit"
-                        aria-label={`${t('maps.zone.rename')} ${zone.name}`}
-                        data-testid="zone-rename"
-                        onClick={() => {
-                          rename.reset();
-                          setRenaming({ zone, name: zone.name });
-                        }}
-                      />
-                      <Button
-                        variant="minimal"
-                        size="small"
-                        icon="trash"
-                        intent="danger"
-                        aria-label={`${t('maps.delete')} ${zone.name}`}
-                        data-testid="zone-delete"
-                        onClick={() => setDeleting(zone)}
-                      />
-                    </span>
+                    <ItemActions
+                      actions={[
+                        {
+                          icon: 'edit',
+                          label: `${t('maps.zone.rename')} ${zone.name}`,
+                          testId: 'zone-rename',
+                          onClick: () => {
+                            rename.reset();
+                            setRenaming({ zone, name: zone.name });
+                          },
+                        },
+                        {
+                          icon: 'trash',
+                          intent: 'danger',
+                          label: `${t('maps.delete')} ${zone.name}`,
+                          testId: 'zone-delete',
+                          onClick: () => setDeleting(zone),
+                        },
+                      ]}
+                    />
                   )}
                 </>
               )}

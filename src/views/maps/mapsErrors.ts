@@ -1,10 +1,10 @@
-import { isApiError, isSilent } from '../../api/apiError';
+import { isSilent } from '../../api/apiError';
 import { notify } from '../notify';
+import { failureText } from '../shared/serverMessage';
 
-/** The server's words for a failed call: a 422's first field message, else its message. */
+/** The server's words for a failed call, in the user's language: a 422's first field message, else its message. */
 export function errorMessageOf(error: unknown, fallback: string): string {
-  if (!isApiError(error)) return fallback;
-  return Object.values(error.fieldErrors)[0] ?? (error.message || fallback);
+  return failureText(error, fallback);
 }
 
 /** A failed call as a toast, unless it is one the client already reported or was cancelled. */

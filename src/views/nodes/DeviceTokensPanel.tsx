@@ -1,15 +1,17 @@
-import { Alert, Button, H4, HTMLTable, Tag } from '@blueprintjs/core';
+import { Button, H4, HTMLTable, Tag } from '@blueprintjs/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { deviceTokenKeys, deviceTokensQuery, revokeDeviceToken } from '../../api/deviceTokens';
+import { deviceTokensQuery, revokeDeviceToken } from '../../api/deviceTokens';
+import { queryKeys } from '../../api/queryKeys';
 import { canManageDeviceTokens } from '../../domain/deviceTokenAccess';
 import type { DeviceToken } from '../../domain/schemas/ingest';
+import { serverProblem } from '../forms/serverProblem';
 import { SiteListBody } from '../lists/SiteListBody';
 import { notify } from '../notify';
 import { useApi, useSession } from '../session/SessionProvider';
+import { ConfirmAlert } from '../shared/ConfirmAlert';
 import { useSelection } from '../shell/selection';
-import { serverProblem } from '../workforce/serverProblem';
 import { NewDeviceTokenDialog } from './NewDeviceTokenDialog';
 
 function formatWhen(iso: string, locale: string): string {
@@ -31,7 +33,7 @@ export function DeviceTokensPanel() {
   const list = useQuery({ ...deviceTokensQuery(api, siteId), enabled: siteId > 0 && canManage });
   const [creating, setCreating] = useState(false);
   const [revoking, setRevoking] = useState<DeviceToken | null>(null);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: deviceTokenKeys.bySite(siteId) });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.deviceTokens.bySite(siteId) });
 
   const revoke = useMutation({
     mutationFn: (token: DeviceToken) => revokeDeviceToken(api, siteId, token.id),
@@ -129,21 +131,20 @@ export function DeviceTokensPanel() {
           </HTMLTable>
         )}
       </SiteListBody>
-      <Alert
+      <ConfirmAlert
         isOpen={revoking !== null}
         intent="danger"
         icon="disable"
-        loading={revoke.isPending}
-        canEscapeKeyCancel={!revoke.isPending}
-        confirmButtonText={t('deviceTokens.revoke')}
-        cancelButtonText={t('common.cancel')}
+        busy={revoke.isPending}
+        escapeCancels
+        confirmText={t('deviceTokens.revoke')}
         onConfirm={() => revoking && revoke.mutate(revoking)}
         onCancel={() => setRevoking(null)}
       >
         <p data-testid="device-token-revoke-confirm">
           {t('deviceTokens.confirmRevoke', { label: revoking?.label ?? '' })}
         </p>
-      </Alert>
+      </ConfirmAlert>
       {creating && site && (
         <NewDeviceTokenDialog
           siteId={site.id}

@@ -4,11 +4,11 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createDeviceToken } from '../../api/deviceTokens';
 import { messages } from '../../domain/messages';
+import { nameProblem } from '../../domain/nameRule';
 import type { CreatedDeviceToken } from '../../domain/schemas/ingest';
+import { serverProblem } from '../forms/serverProblem';
 import { notify } from '../notify';
 import { useApi } from '../session/SessionProvider';
-import { serverProblem } from '../workforce/serverProblem';
-import { nameProblem } from '../workforce/workforceForm';
 import { DeviceTokenCredentials } from './DeviceTokenCredentials';
 
 interface NewDeviceTokenDialogProps {

@@ -1,3 +1,6 @@
+// Blueprint's styles for the widgets only signed-in screens draw (scripts/blueprintCss.ts).
+import 'virtual:blueprint-screens.css';
+import { HotkeysProvider } from '@blueprintjs/core';
 import { type ReactNode, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
 import { landingPath } from '../../domain/access';
@@ -6,6 +9,7 @@ import { SCREEN_ROUTES, type ScreenRoute } from '../../domain/routes';
 import { ForbiddenScreen } from '../screens/ForbiddenScreen';
 import { NotFoundScreen } from '../screens/NotFoundScreen';
 import { ScreenPlaceholder } from '../screens/ScreenPlaceholder';
+import { LiveProvider } from '../session/LiveProvider';
 import { useSession } from '../session/SessionProvider';
 import { AppShell } from '../shell/AppShell';
 import { LoadingScreen } from './LoadingScreen';
@@ -40,20 +44,25 @@ export function SignedInRoutes() {
   const { user } = useSession();
   const home = user ? landingPath(user.user_role) : LOGIN_PATH;
   return (
-    <Frame>
-      <Switch>
-        {SCREEN_ROUTES.map((route) => (
-          <Route key={route.path} path={route.path}>
-            <ScreenAt route={route} />
-          </Route>
-        ))}
-        <Route path={FORBIDDEN_PATH}>
-          <ForbiddenScreen homePath={home} />
-        </Route>
-        <Route>
-          <NotFoundScreen homePath={home} />
-        </Route>
-      </Switch>
-    </Frame>
+    // Blueprint's table registers its keyboard shortcuts here; no signed-out page has any.
+    <HotkeysProvider>
+      <LiveProvider>
+        <Frame>
+          <Switch>
+            {SCREEN_ROUTES.map((route) => (
+              <Route key={route.path} path={route.path}>
+                <ScreenAt route={route} />
+              </Route>
+            ))}
+            <Route path={FORBIDDEN_PATH}>
+              <ForbiddenScreen homePath={home} />
+            </Route>
+            <Route>
+              <NotFoundScreen homePath={home} />
+            </Route>
+          </Switch>
+        </Frame>
+      </LiveProvider>
+    </HotkeysProvider>
   );
 }

@@ -1,5 +1,5 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
-import { importWhenOnline } from './importWhenOnline';
+import { importWhenOnline } from '../shared/importWhenOnline';
 
 /**
  * `React.lazy` for a module that exports a prop-less page or screen by name: the module becomes a

@@ -7,7 +7,7 @@ import { lazyNamed } from './lazyNamed';
  * "Nothing here yet" placeholder until the issue that builds it adds itself here.
  */
 export const SCREENS: Readonly<Record<string, ComponentType>> = {
-  '/': lazyNamed(() => import('../screens/HomeScreen'), 'HomeScreen'),
+  '/': lazyNamed(() => import('../dashboard/HomeScreen'), 'HomeScreen'),
   '/maps': lazyNamed(() => import('../maps/MapsScreen'), 'MapsScreen'),
   '/nodes': lazyNamed(() => import('../nodes/NodesScreen'), 'NodesScreen'),
   '/safety': lazyNamed(() => import('../safety/SafetyScreen'), 'SafetyScreen'),

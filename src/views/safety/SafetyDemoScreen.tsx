@@ -1,18 +1,20 @@
 import './safety.css';
-import { Alert, Button, Callout, Card, H5, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, Callout, Card, H5, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { ApiClient } from '../../api/client';
-import { runSafetyDrill, safetyDemoQuery, safetyKeys } from '../../api/safety';
+import { queryKeys } from '../../api/queryKeys';
+import { runSafetyDrill, safetyDemoQuery } from '../../api/safety/safetyDemo';
 import { can } from '../../domain/access';
 import type { Site } from '../../domain/user';
 import { notify } from '../notify';
 import { ScreenTitle } from '../screens/ScreenTitle';
+import { useSafetyApi } from '../session/LiveProvider';
 import { useSession } from '../session/SessionProvider';
+import { ConfirmAlert } from '../shared/ConfirmAlert';
 import { useSelection } from '../shell/selection';
-import { useSafetyApi } from './useSafetyApi';
 
 const WALL_SCREEN = '/safetyevacuation';
 const STEPS = ['start', 'walk', 'acknowledge', 'offline', 'end'] as const;
@@ -66,7 +68,7 @@ function DemoDrill({ api, site }: { api: ApiClient; site: Site }) {
       void notify({ message: t('safety.demo.started'), intent: 'success' });
     },
     onError: () => setConfirming(false),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: safetyKeys.demo(site.id) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.safety.demo(site.id) }),
   });
 
   if (status.isPending) return <Spinner aria-label={t('safety.demo.loading')} />;
@@ -120,20 +122,19 @@ function DemoDrill({ api, site }: { api: ApiClient; site: Site }) {
           </Link>
         )}
       </div>
-      <Alert
+      <ConfirmAlert
         isOpen={confirming}
         intent="danger"
         icon="warning-sign"
-        loading={drill.isPending}
-        canEscapeKeyCancel={!drill.isPending}
-        confirmButtonText={t('safety.demo.confirm')}
-        cancelButtonText={t('common.cancel')}
+        busy={drill.isPending}
+        escapeCancels
+        confirmText={t('safety.demo.confirm')}
         onConfirm={() => drill.mutate()}
         onCancel={() => setConfirming(false)}
       >
         <H5>{t('safety.demo.confirmTitle')}</H5>
         <p>{t('safety.demo.confirmBody', { site: site.name })}</p>
-      </Alert>
+      </ConfirmAlert>
     </>
   );
 }

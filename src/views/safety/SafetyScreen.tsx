@@ -5,12 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { can } from '../../domain/access';
 import type { Site } from '../../domain/user';
 import { ScreenTitle } from '../screens/ScreenTitle';
-import { useSession } from '../session/SessionProvider';
+import { type SafetyApi, useSafetyApi } from '../session/LiveProvider';
+import { useSession, useTokenSource } from '../session/SessionProvider';
 import { useSelection } from '../shell/selection';
 import { IncidentsPanel } from './incidents/IncidentsPanel';
 import { EvacuationList } from './reports/EvacuationList';
 import { EvacuationReportView } from './reports/EvacuationReportView';
-import { type SafetyApi, useSafetyApi } from './useSafetyApi';
 
 type SafetyTab = 'incidents' | 'evacuations';
 
@@ -44,6 +44,7 @@ export function SafetyScreen() {
 function SiteSafety({ site, safety }: { site: Site; safety: SafetyApi }) {
   const { t } = useTranslation();
   const { user } = useSession();
+  const { getToken } = useTokenSource();
   const [tab, setTab] = useState<SafetyTab>('incidents');
   const [openReport, setOpenReport] = useState<string | null>(null);
   const api = safety.api;
@@ -66,7 +67,7 @@ function SiteSafety({ site, safety }: { site: Site; safety: SafetyApi }) {
             <EvacuationReportView
               api={api}
               baseUrl={safety.baseUrl}
-              getToken={safety.getToken}
+              getToken={getToken}
               site={site}
               sessionId={openReport}
               onBack={() => setOpenReport(null)}

@@ -1,10 +1,6 @@
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
-
-/** Spec §9: numbers group thousands with commas, whatever the language. */
-export function formatCount(value: number): string {
-  return value.toLocaleString('en-US');
-}
+import { formatCount } from '../../domain/numberFormat';
 
 /** A moment in the site's own time zone, date and clock time (HH:MM:SS), in the console's language. */
 export function formatDateTime(iso: string | null, timeZone: string, language: string): string | null {

@@ -22,6 +22,13 @@ type SessionActor = ActorRefFrom<typeof sessionMachine>;
 const ApiContext = createContext<ApiClient | null>(null);
 const SessionActorContext = createContext<SessionActor | null>(null);
 
+/** What a download or image outside the JSON client needs: the API's base and the token reader. */
+export interface TokenSource {
+  baseUrl: string;
+  getToken: () => string | null;
+}
+const TokenContext = createContext<TokenSource | null>(null);
+
 export interface SessionProviderProps {
   children: ReactNode;
   /** Where the main API lives; the console is served with it, under /api. */
@@ -29,8 +36,9 @@ export interface SessionProviderProps {
 }
 
 /**
- * Owns the session: the API client (its token read from storage at every call), the session
- * machine with its real effects, and the listener for other tabs changing the stored session.
+ * Owns the session: the one reader of the stored token, the API client (its token read at every
+ * call), the session machine with its real effects, and the listener for other tabs changing the
+ * stored session. The signed-in screens get the tab's live client from LiveProvider.
  */
 export function SessionProvider({ children, baseUrl = '/api' }: SessionProviderProps) {
   const queryClient = useContext(QueryClientContext);
@@ -46,9 +54,10 @@ export function SessionProvider({ children, baseUrl = '/api' }: SessionProviderP
     if (!stored) clearStoredSession(storage);
     // The actor exists only after useActorRef; the client's callbacks find it here.
     const target: { actor: AnyActorRef | null } = { actor: null };
+    const getToken = () => readToken(storage);
     const api = createApiClient({
       baseUrl,
-      getToken: () => readToken(storage),
+      getToken,
       onUnauthorized: () => target.actor?.send({ type: 'session.unauthorized' }),
       onForbidden: () => target.actor?.send({ type: 'session.forbidden' }),
     });
@@ -64,7 +73,7 @@ export function SessionProvider({ children, baseUrl = '/api' }: SessionProviderP
         translate: (key, fallback) => latest.current.i18n.t(key, { defaultValue: fallback }),
       }),
     );
-    return { api, machine, stored, target };
+    return { api, machine, stored, target, getToken, tokenSource: { baseUrl, getToken } };
   });
 
   const actor = useActorRef(runtime.machine, { input: runtime.stored });
@@ -84,7 +93,9 @@ export function SessionProvider({ children, baseUrl = '/api' }: SessionProviderP
 
   return (
     <ApiContext.Provider value={runtime.api}>
-      <SessionActorContext.Provider value={actor}>{children}</SessionActorContext.Provider>
+      <TokenContext.Provider value={runtime.tokenSource}>
+        <SessionActorContext.Provider value={actor}>{children}</SessionActorContext.Provider>
+      </TokenContext.Provider>
     </ApiContext.Provider>
   );
 }
@@ -93,6 +104,16 @@ export function useApi(): ApiClient {
   const api = useContext(ApiContext);
   if (!api) throw new Error('useApi must be used inside <SessionProvider>');
   return api;
+}
+
+/**
+ * The API's base and the session's token reader (read at the moment it is called), for downloads
+ * and images that the JSON client does not fetch.
+ */
+export function useTokenSource(): TokenSource {
+  const source = useContext(TokenContext);
+  if (!source) throw new Error('useTokenSource must be used inside <SessionProvider>');
+  return source;
 }
 
 /** The session actor itself, for the rare view that needs `state.can(...)`. */

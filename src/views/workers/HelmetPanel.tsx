@@ -1,11 +1,12 @@
-import { Alert, Button, HTMLSelect, Spinner } from '@blueprintjs/core';
+import { Button, HTMLSelect, Spinner } from '@blueprintjs/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { assignHelmet, unassignedHelmetsQuery, unassignHelmet } from '../../api/workers';
+import { assignHelmet, unassignedHelmetsQuery, unassignHelmet } from '../../api/workers/helmets';
 import type { WorkerDisplay } from '../../domain/workers';
 import { notify } from '../notify';
 import { useApi } from '../session/SessionProvider';
+import { ConfirmAlert } from '../shared/ConfirmAlert';
 import { helmetDotColor } from './workerColumns';
 
 interface HelmetPanelProps {
@@ -109,19 +110,19 @@ export function HelmetPanel({ siteId, workerId, display, canWrite, onChanged }: 
             ))}
         </div>
       )}
-      <Alert
+      <ConfirmAlert
         isOpen={confirming}
         intent="warning"
         icon="warning-sign"
-        confirmButtonText={t('workers.confirm.yes')}
-        cancelButtonText={t('workers.confirm.no')}
-        loading={unassign.isPending}
+        confirmText={t('workers.confirm.yes')}
+        cancelText={t('workers.confirm.no')}
+        busy={unassign.isPending}
         onConfirm={() => unassign.mutate()}
         onCancel={() => setConfirming(false)}
         className="sw-worker-unassign-alert"
       >
         <p>{t('workers.helmet.unassignConfirm')}</p>
-      </Alert>
+      </ConfirmAlert>
     </section>
   );
 }

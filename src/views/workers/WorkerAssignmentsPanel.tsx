@@ -2,15 +2,16 @@ import { Button, Tag } from '@blueprintjs/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type AssignmentKind, workforceKeys } from '../../api/workforce';
+import { queryKeys } from '../../api/queryKeys';
+import type { AssignmentKind } from '../../api/workforce/assignments';
 import { can } from '../../domain/access';
 import { calendarDateIn } from '../../domain/calendarDate';
 import { formatAssignmentDate } from '../../domain/currentAssignment';
 import type { WorkerNested } from '../../domain/workers';
 import { useSession } from '../session/SessionProvider';
+import { AssignWorkersDialog } from '../shared/AssignWorkersDialog';
+import { assignmentHistory } from '../shared/assignForm';
 import { useSelection } from '../shell/selection';
-import { AssignWorkersDialog } from '../workforce/AssignWorkersDialog';
-import { assignmentHistory } from '../workforce/assignForm';
 
 interface WorkerAssignmentsPanelProps {
   siteId: number;
@@ -128,7 +129,7 @@ export function WorkerAssignmentsPanel({ siteId, worker, onChanged }: WorkerAssi
           onClose={() => setAssigning(null)}
           onSaved={() => {
             setAssigning(null);
-            void queryClient.invalidateQueries({ queryKey: workforceKeys.latest(siteId) });
+            void queryClient.invalidateQueries({ queryKey: queryKeys.workforce.latest(siteId) });
             onChanged();
           }}
         />

@@ -1,14 +1,14 @@
-import { Alert, Button, Drawer, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, Drawer, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { deleteWorker, workerPictureQuery, workerQuery } from '../../api/workers';
+import { deleteWorker, workerPictureQuery, workerQuery } from '../../api/workers/worker';
 import { toWorkerDisplay, type WorkerDisplay } from '../../domain/workers';
 import { currentLocale } from '../../i18n';
 import { DiscardChangesAlert } from '../forms/DiscardChangesAlert';
 import { notify } from '../notify';
-import { useApi } from '../session/SessionProvider';
-import { browserStorage, readToken } from '../session/storedSession';
+import { useApi, useTokenSource } from '../session/SessionProvider';
+import { ConfirmAlert } from '../shared/ConfirmAlert';
 import { HelmetHistoryPanel } from './HelmetHistoryPanel';
 import { HelmetPanel } from './HelmetPanel';
 import { LastSeenMap } from './LastSeenMap';
@@ -17,8 +17,6 @@ import { WorkerForm } from './WorkerForm';
 
 /** Wide enough for the picture beside the name and both actions. */
 const DRAWER_WIDTH = '440px';
-
-const PICTURE_SOURCE = { getToken: () => readToken(browserStorage()) };
 
 export type DrawerTarget = { mode: 'new' } | { mode: 'view'; workerId: number };
 
@@ -33,8 +31,9 @@ interface WorkerDrawerProps {
 
 /** The worker's picture, fetched with the token; a default icon when none or while loading. */
 function WorkerPicture({ url, version, alt }: { url: string | null; version: string; alt: string }) {
+  const tokenSource = useTokenSource();
   const picture = useQuery({
-    ...workerPictureQuery(PICTURE_SOURCE, url ?? '', version),
+    ...workerPictureQuery(tokenSource, url ?? '', version),
     enabled: url !== null,
   });
   const src = useMemo(() => (picture.data ? URL.createObjectURL(picture.data) : null), [picture.data]);
@@ -203,18 +202,18 @@ export function WorkerDrawer({ siteId, target, canWrite, onClose, onChanged }: W
       <div className="bp6-drawer-body sw-worker-drawer-body" data-testid="worker-drawer">
         {body}
       </div>
-      <Alert
+      <ConfirmAlert
         isOpen={confirmingDelete}
         intent="danger"
         icon="trash"
-        confirmButtonText={t('workers.confirm.yes')}
-        cancelButtonText={t('workers.confirm.no')}
-        loading={remove.isPending}
+        confirmText={t('workers.confirm.yes')}
+        cancelText={t('workers.confirm.no')}
+        busy={remove.isPending}
         onConfirm={() => remove.mutate()}
         onCancel={() => setConfirmingDelete(false)}
       >
         <p>{t('workers.deleteConfirm')}</p>
-      </Alert>
+      </ConfirmAlert>
       <DiscardChangesAlert
         isOpen={confirmingClose}
         onProceed={() => {

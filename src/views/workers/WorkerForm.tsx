@@ -2,8 +2,8 @@ import { Button, Callout, FileInput, FormGroup, HTMLSelect, InputGroup } from '@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, type InputHTMLAttributes, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createWorker, editWorker, uploadWorkerPicture } from '../../api/workers';
-import { nameListQuery } from '../../api/workforce';
+import { createWorker, editWorker, uploadWorkerPicture } from '../../api/workers/worker';
+import { nameListQuery } from '../../api/workforce/nameLists';
 import { can } from '../../domain/access';
 import { messages } from '../../domain/messages';
 import type { WorkerNested } from '../../domain/workers';
@@ -14,8 +14,8 @@ import {
   workerMessages,
 } from '../../domain/workerValidation';
 import { DiscardChangesAlert } from '../forms/DiscardChangesAlert';
+import { isDirty } from '../forms/isDirty';
 import { useApi, useSession } from '../session/SessionProvider';
-import { isDirty } from '../workforce/workforceForm';
 import { pictureProblem, saveProblem } from './workerProblems';
 
 interface WorkerFormProps {

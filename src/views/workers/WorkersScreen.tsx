@@ -3,9 +3,12 @@ import { Button, HTMLSelect, InputGroup, Spinner, Tag } from '@blueprintjs/core'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fetchAllWorkers, type WorkerFilters, type WorkerPage, workersKeys } from '../../api/workers';
-import { nameListQuery, workshiftsQuery } from '../../api/workforce';
+import { queryKeys } from '../../api/queryKeys';
+import { fetchAllWorkers, type WorkerFilters, type WorkerPage } from '../../api/workers/workerList';
+import { nameListQuery } from '../../api/workforce/nameLists';
+import { workshiftsQuery } from '../../api/workforce/workshifts';
 import { can } from '../../domain/access';
+import { formatCount } from '../../domain/numberFormat';
 import { toWorkerDisplay, WORKER_STATUS_FILTERS, type WorkerStatus } from '../../domain/workers';
 import { currentLocale } from '../../i18n';
 import { SiteListBody } from '../lists/SiteListBody';
@@ -13,7 +16,6 @@ import { notify } from '../notify';
 import { ScreenTitle } from '../screens/ScreenTitle';
 import { useApi, useSession } from '../session/SessionProvider';
 import { useSelection } from '../shell/selection';
-import { formatCount } from '../workforce/workforceForm';
 import { useWorkerWindow } from './useWorkerWindow';
 import { type DrawerTarget, WorkerDrawer } from './WorkerDrawer';
 import { type WorkerSort, WorkersTable } from './WorkersTable';
@@ -43,8 +45,7 @@ export function WorkersScreen() {
   const { site } = useSelection();
   const role = user?.user_role;
   const canWrite = role ? can(role, 'write', 'workers') : false;
-  // A crew manager changes only the workers of their crews and adds none (DESIGN §4; the server refuses).
-  const canCreate = canWrite && role !== 'crew-manager';
+  const canCreate = role ? can(role, 'write', 'workerCreation') : false;
   const siteId = site?.id ?? 0;
   const locale = currentLocale();
 
@@ -122,7 +123,7 @@ export function WorkersScreen() {
     },
     onSuccess: (count) =>
       void notify({
-        message: t('workers.exported', { formatted: formatCount(count, locale) }),
+        message: t('workers.exported', { formatted: formatCount(count) }),
         intent: 'success',
       }),
     onError: (error) => void notify({ message: error.message, intent: 'danger' }),
@@ -214,7 +215,7 @@ export function WorkersScreen() {
         )}
         {list.total !== undefined && (
           <Tag minimal round data-testid="workers-count">
-            {t('workers.count', { formatted: formatCount(total, locale) })}
+            {t('workers.count', { formatted: formatCount(total) })}
           </Tag>
         )}
         <Button
@@ -223,8 +224,8 @@ export function WorkersScreen() {
             exporter.isPending
               ? exportProgress
                 ? t('workers.exportingProgress', {
-                    fetched: formatCount(exportProgress.fetched, locale),
-                    total: formatCount(exportProgress.total, locale),
+                    fetched: formatCount(exportProgress.fetched),
+                    total: formatCount(exportProgress.total),
                   })
                 : t('workers.exporting')
               : t('workers.export')
@@ -274,10 +275,10 @@ export function WorkersScreen() {
           canWrite={canWrite}
           onClose={() => setDrawer(null)}
           onChanged={(workerId) => {
-            void queryClient.invalidateQueries({ queryKey: workersKeys.lists(site.id) });
-            void queryClient.invalidateQueries({ queryKey: workersKeys.unassignedHelmets(site.id) });
+            void queryClient.invalidateQueries({ queryKey: queryKeys.workers.lists(site.id) });
+            void queryClient.invalidateQueries({ queryKey: queryKeys.workers.unassignedHelmets(site.id) });
             if (workerId !== undefined) {
-              void queryClient.invalidateQueries({ queryKey: workersKeys.detail(site.id, workerId) });
+              void queryClient.invalidateQueries({ queryKey: queryKeys.workers.detail(site.id, workerId) });
               setDrawer({ mode: 'view', workerId });
             }
           }}

@@ -1,7 +1,7 @@
 import { useQueries } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ApiClient } from '../../api/client';
-import { type WorkerListParams, type WorkerPage, workerPageQuery } from '../../api/workers';
+import { type WorkerListParams, type WorkerPage, workerPageQuery } from '../../api/workers/workerList';
 
 /** Rows per request while scrolling: a screenful or three, one round trip. */
 export const WINDOW_PAGE_SIZE = 100;

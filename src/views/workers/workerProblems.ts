@@ -1,6 +1,7 @@
 import { isApiError, isCancelled } from '../../api/apiError';
 import { WORKER_PICTURE_MAX_BYTES } from '../../domain/workers';
 import { workerMessages } from '../../domain/workerValidation';
+import { localizedServerText, serverFieldErrorsOf, serverMessageOf } from '../shared/serverMessage';
 
 /** The spec §5 image rule, checked before the upload (the server checks the bytes again). */
 export function pictureProblem(file: Pick<File, 'type' | 'size' | 'name'>): string | null {
@@ -9,7 +10,7 @@ export function pictureProblem(file: Pick<File, 'type' | 'size' | 'name'>): stri
 }
 
 /**
- * How a failed save shows: a 422's messages by field, an image refusal (413/415) on the picture,
+ * How a failed save shows, in the user's language: a 422's messages by field, an image refusal (413/415) on the picture,
  * anything else above the form. Cancelled calls show nothing.
  */
 export function saveProblem(
@@ -19,8 +20,8 @@ export function saveProblem(
   if (!error || isCancelled(error)) return { fields: {}, general: null };
   if (!isApiError(error)) return { fields: {}, general: fallback };
   if (error.status === 413 || error.status === 415 || error.message === workerMessages.image)
-    return { fields: { picture: workerMessages.image }, general: null };
-  const fields = error.fieldErrors;
+    return { fields: { picture: localizedServerText(workerMessages.image) }, general: null };
+  const fields = serverFieldErrorsOf(error);
   if (Object.keys(fields).length > 0) return { fields, general: null };
-  return { fields: {}, general: error.message || fallback };
+  return { fields: {}, general: serverMessageOf(error, fallback) };
 }

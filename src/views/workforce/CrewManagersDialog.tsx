@@ -1,14 +1,18 @@
 import { Checkbox, FormGroup, NonIdealState, Spinner } from '@blueprintjs/core';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type CrewWithManagers, crewManagerUsersQuery, setCrewManagers } from '../../api/workforce';
+import {
+  type CrewWithManagers,
+  setCrewManagers,
+  useCrewManagerUsers,
+} from '../../api/workforce/crewManagers';
+import { isDirty } from '../forms/isDirty';
+import { serverProblem } from '../forms/serverProblem';
+import { WorkforceDialog } from '../forms/WorkforceDialog';
 import { notify } from '../notify';
 import { useApi } from '../session/SessionProvider';
-import { toggleId } from './assignForm';
-import { serverProblem } from './serverProblem';
-import { WorkforceDialog } from './WorkforceDialog';
-import { isDirty } from './workforceForm';
+import { toggleId } from '../shared/assignForm';
 
 interface CrewManagersDialogProps {
   site: { id: number; client_id: number };
@@ -23,7 +27,7 @@ export function CrewManagersDialog({ site, crew, onClose, onSaved }: CrewManager
   const api = useApi();
   const [initial] = useState(() => [...crew.manager_ids].sort((a, b) => a - b));
   const [picked, setPicked] = useState(initial);
-  const users = useQuery(crewManagerUsersQuery(api, site));
+  const users = useCrewManagerUsers(api, site.id);
   const mutation = useMutation({
     mutationFn: (userIds: number[]) => setCrewManagers(api, site.id, crew.id, userIds),
     onSuccess: ({ crew: saved, message }) => {

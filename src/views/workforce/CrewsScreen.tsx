@@ -2,25 +2,21 @@ import { Button, Tag } from '@blueprintjs/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { workersKeys } from '../../api/workers';
-import {
-  crewManagerUsersQuery,
-  crewsWithManagersQuery,
-  latestAssignmentsQuery,
-  type NamedItem,
-  workforceKeys,
-} from '../../api/workforce';
+import { queryKeys } from '../../api/queryKeys';
+import { latestAssignmentsQuery } from '../../api/workforce/assignments';
+import { crewManagerUsersQuery, crewsWithManagersQuery } from '../../api/workforce/crewManagers';
+import type { NamedItem } from '../../api/workforce/nameLists';
 import { can } from '../../domain/access';
 import { formatAssignmentDate } from '../../domain/currentAssignment';
-import { currentLocale } from '../../i18n';
+import { formatCount } from '../../domain/numberFormat';
 import { useApi, useSession } from '../session/SessionProvider';
+import { AssignWorkersDialog } from '../shared/AssignWorkersDialog';
 import { useSelection } from '../shell/selection';
-import { AssignWorkersDialog } from './AssignWorkersDialog';
 import { CrewManagersDialog } from './CrewManagersDialog';
 import { MembersDrawer } from './MembersDrawer';
 import { MembersTable } from './MembersTable';
 import { type ExtraColumn, NameListScreen } from './NameListScreen';
-import { crewSummaries, formatCount } from './workforceForm';
+import { crewSummaries } from './workforceForm';
 
 type Dialog = 'assign' | 'managers' | null;
 
@@ -39,13 +35,12 @@ export function CrewsScreen() {
   const summaries = useMemo(() => crewSummaries(latest.data?.workers ?? []), [latest.data]);
   const [open, setOpen] = useState<NamedItem | null>(null);
   const [dialog, setDialog] = useState<Dialog>(null);
-  const locale = currentLocale();
   const withManagers = useQuery({
     ...crewsWithManagersQuery(api, siteId),
     enabled: canName && open !== null,
   });
   const managerUsers = useQuery({
-    ...crewManagerUsersQuery(api, { id: siteId, client_id: site?.client_id ?? 0 }),
+    ...crewManagerUsersQuery(api, siteId),
     enabled: canName && open !== null && site !== null,
   });
   const openCrew = open ? withManagers.data?.find((crew) => crew.id === open.id) : undefined;
@@ -57,7 +52,7 @@ export function CrewsScreen() {
     {
       key: 'members',
       header: t('workforce.crews.members'),
-      cell: (crew) => formatCount(summaries.get(crew.id)?.members.length ?? 0, locale),
+      cell: (crew) => formatCount(summaries.get(crew.id)?.members.length ?? 0),
     },
     {
       key: 'assigned',
@@ -132,8 +127,8 @@ export function CrewsScreen() {
           onClose={() => setDialog(null)}
           onSaved={() => {
             setDialog(null);
-            void queryClient.invalidateQueries({ queryKey: workforceKeys.latest(site.id) });
-            void queryClient.invalidateQueries({ queryKey: workersKeys.all });
+            void queryClient.invalidateQueries({ queryKey: queryKeys.workforce.latest(site.id) });
+            void queryClient.invalidateQueries({ queryKey: queryKeys.workers.all });
           }}
         />
       )}
@@ -144,7 +139,7 @@ export function CrewsScreen() {
           onClose={() => setDialog(null)}
           onSaved={() => {
             setDialog(null);
-            void queryClient.invalidateQueries({ queryKey: workforceKeys.nameList(site.id, 'crews') });
+            void queryClient.invalidateQueries({ queryKey: queryKeys.workforce.nameList(site.id, 'crews') });
           }}
         />
       )}

@@ -2,13 +2,19 @@ import { FormGroup, InputGroup } from '@blueprintjs/core';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createNamedItem, editNamedItem, type NamedItem, type NameListKind } from '../../api/workforce';
+import {
+  createNamedItem,
+  editNamedItem,
+  type NamedItem,
+  type NameListKind,
+} from '../../api/workforce/nameLists';
 import { messages } from '../../domain/messages';
+import { nameProblem } from '../../domain/nameRule';
+import { isDirty } from '../forms/isDirty';
+import { serverProblem } from '../forms/serverProblem';
+import { WorkforceDialog } from '../forms/WorkforceDialog';
 import { notify } from '../notify';
 import { useApi } from '../session/SessionProvider';
-import { serverProblem } from './serverProblem';
-import { WorkforceDialog } from './WorkforceDialog';
-import { isDirty, nameProblem } from './workforceForm';
 
 interface NameDialogProps {
   siteId: number;

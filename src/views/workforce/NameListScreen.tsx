@@ -4,9 +4,10 @@ import { Button, HTMLTable } from '@blueprintjs/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type NamedItem, type NameListKind, nameListQuery, workforceKeys } from '../../api/workforce';
+import { queryKeys } from '../../api/queryKeys';
+import { type NamedItem, type NameListKind, nameListQuery } from '../../api/workforce/nameLists';
 import type { Area } from '../../domain/access';
-import { currentLocale } from '../../i18n';
+import { formatCount } from '../../domain/numberFormat';
 import { SiteListBody } from '../lists/SiteListBody';
 import { ScreenTitle } from '../screens/ScreenTitle';
 import { useApi, useSession } from '../session/SessionProvider';
@@ -14,7 +15,7 @@ import { useSelection } from '../shell/selection';
 import { EditRowButton } from './EditRowButton';
 import { NameDialog } from './NameDialog';
 import { WorkforceToolbar } from './WorkforceToolbar';
-import { formatCount, matchesSearch } from './workforceForm';
+import { matchesSearch } from './workforceForm';
 
 interface NameListScreenProps {
   kind: NameListKind;
@@ -62,7 +63,6 @@ export function NameListScreen({
   const siteId = site?.id ?? 0;
   const list = useQuery({ ...nameListQuery(api, siteId, kind), enabled: siteId > 0 });
   const items = (list.data ?? []).filter((item) => matchesSearch(item.name, search));
-  const locale = currentLocale();
   const searching = search.trim() !== '';
 
   return (
@@ -71,7 +71,7 @@ export function NameListScreen({
       <WorkforceToolbar
         search={search}
         onSearch={setSearch}
-        count={list.data ? t(`${texts}.count`, { formatted: formatCount(list.data.length, locale) }) : null}
+        count={list.data ? t(`${texts}.count`, { formatted: formatCount(list.data.length) }) : null}
         newText={canWrite && site ? t(`${texts}.new`) : null}
         onNew={() => setEditing({ item: null })}
       />
@@ -138,7 +138,7 @@ export function NameListScreen({
           onClose={() => setEditing(null)}
           onSaved={() => {
             setEditing(null);
-            void queryClient.invalidateQueries({ queryKey: workforceKeys.nameList(site.id, kind) });
+            void queryClient.invalidateQueries({ queryKey: queryKeys.workforce.nameList(site.id, kind) });
           }}
         />
       )}

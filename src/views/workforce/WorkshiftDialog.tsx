@@ -2,16 +2,16 @@ import { Button, Callout, Checkbox, FormGroup, InputGroup } from '@blueprintjs/c
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createWorkshift, editWorkshift, type Workshift } from '../../api/workforce';
+import { createWorkshift, editWorkshift, type Workshift } from '../../api/workforce/workshifts';
 import { messages } from '../../domain/messages';
 import { currentLocale } from '../../i18n';
+import { isDirty } from '../forms/isDirty';
+import { serverProblem } from '../forms/serverProblem';
+import { WorkforceDialog } from '../forms/WorkforceDialog';
 import { notify } from '../notify';
 import { useApi } from '../session/SessionProvider';
-import { serverProblem } from './serverProblem';
-import { WorkforceDialog } from './WorkforceDialog';
 import {
   hasProblems,
-  isDirty,
   type WorkshiftForm,
   weekdayNames,
   workshiftBody,

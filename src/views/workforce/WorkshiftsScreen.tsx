@@ -4,21 +4,23 @@ import { Button, HTMLTable } from '@blueprintjs/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { workersKeys } from '../../api/workers';
-import { latestAssignmentsQuery, type Workshift, workforceKeys, workshiftsQuery } from '../../api/workforce';
+import { queryKeys } from '../../api/queryKeys';
+import { latestAssignmentsQuery } from '../../api/workforce/assignments';
+import { type Workshift, workshiftsQuery } from '../../api/workforce/workshifts';
+import { formatCount } from '../../domain/numberFormat';
 import { currentLocale } from '../../i18n';
 import { SiteListBody } from '../lists/SiteListBody';
 import { ScreenTitle } from '../screens/ScreenTitle';
 import { useApi, useSession } from '../session/SessionProvider';
+import { AssignWorkersDialog } from '../shared/AssignWorkersDialog';
+import { shiftMembers } from '../shared/assignForm';
 import { useSelection } from '../shell/selection';
-import { AssignWorkersDialog } from './AssignWorkersDialog';
-import { shiftMembers } from './assignForm';
 import { EditRowButton } from './EditRowButton';
 import { MembersDrawer } from './MembersDrawer';
 import { MembersTable } from './MembersTable';
 import { WorkforceToolbar } from './WorkforceToolbar';
 import { WorkshiftDialog } from './WorkshiftDialog';
-import { formatCount, matchesSearch, weekdayNames } from './workforceForm';
+import { matchesSearch, weekdayNames } from './workforceForm';
 
 type Editing = { shift: Workshift | null } | null;
 
@@ -55,9 +57,7 @@ export function WorkshiftsScreen() {
         search={search}
         onSearch={setSearch}
         count={
-          list.data
-            ? t('workforce.workshifts.count', { formatted: formatCount(list.data.length, locale) })
-            : null
+          list.data ? t('workforce.workshifts.count', { formatted: formatCount(list.data.length) }) : null
         }
         newText={canWrite && site ? t('workforce.workshifts.new') : null}
         onNew={() => setEditing({ shift: null })}
@@ -152,8 +152,8 @@ export function WorkshiftsScreen() {
           onClose={() => setAssigning(null)}
           onSaved={() => {
             setAssigning(null);
-            void queryClient.invalidateQueries({ queryKey: workforceKeys.latest(site.id) });
-            void queryClient.invalidateQueries({ queryKey: workersKeys.all });
+            void queryClient.invalidateQueries({ queryKey: queryKeys.workforce.latest(site.id) });
+            void queryClient.invalidateQueries({ queryKey: queryKeys.workers.all });
           }}
         />
       )}
@@ -164,7 +164,7 @@ export function WorkshiftsScreen() {
           onClose={() => setEditing(null)}
           onSaved={() => {
             setEditing(null);
-            void queryClient.invalidateQueries({ queryKey: workforceKeys.workshifts(site.id) });
+            void queryClient.invalidateQueries({ queryKey: queryKeys.workforce.workshifts(site.id) });
           }}
         />
       )}

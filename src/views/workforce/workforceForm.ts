@@ -1,6 +1,7 @@
-import type { ShiftBreakTimes, Workshift, WorkshiftBody } from '../../api/workforce';
+import type { ShiftBreakTimes, Workshift, WorkshiftBody } from '../../api/workforce/workshifts';
 import { LIMITS } from '../../domain/limits';
 import { messages } from '../../domain/messages';
+import { nameProblem } from '../../domain/nameRule';
 import { breakProblems } from '../../domain/workshiftBreaks';
 import { minutesOf } from '../../domain/workshiftClock';
 
@@ -12,14 +13,6 @@ import { minutesOf } from '../../domain/workshiftClock';
 /** Spec §8, shown before a dirty form is closed. */
 export const CANCEL_UPDATES_MESSAGE =
   'You are about to cancel all your updates. All changes will be unsaved, proceed?';
-
-/** The problem of a name field in the spec's words, or null. */
-export function nameProblem(label: string, value: string): string | null {
-  const name = value.trim();
-  if (!name) return messages.required(label);
-  if (name.length > LIMITS.nameMax) return messages.maxChars(label, LIMITS.nameMax);
-  return null;
-}
 
 export interface WorkshiftForm {
   name: string;
@@ -93,20 +86,10 @@ export function workshiftBody(form: WorkshiftForm): WorkshiftBody {
   };
 }
 
-/** True when the form differs from what it opened with (the cancel confirmation's test). */
-export function isDirty<T>(initial: T, current: T): boolean {
-  return JSON.stringify(initial) !== JSON.stringify(current);
-}
-
 /** Names whose text contains the search, ignoring case and surrounding spaces. */
 export function matchesSearch(name: string, search: string): boolean {
   const needle = search.trim().toLocaleLowerCase();
   return needle === '' || name.toLocaleLowerCase().includes(needle);
-}
-
-/** A count with thousands separators in the console's language. */
-export function formatCount(value: number, locale: string): string {
-  return new Intl.NumberFormat(locale === 'ar' ? 'ar' : 'en-US').format(value);
 }
 
 /** Short weekday names, Sunday first, in the console's language. */

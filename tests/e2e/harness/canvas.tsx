@@ -18,6 +18,7 @@ import {
 } from '../../../src/views/canvas/FloorCanvas';
 import type { CanvasStatus } from '../../../src/views/canvas/FloorCanvasEngine';
 import { imageToScreen } from '../../../src/views/canvas/viewport';
+import { canvasLayerProbe } from './canvasProbeLayers';
 import {
   BLUEPRINT_COLOUR,
   CORNERS,
@@ -284,6 +285,13 @@ const harness = {
     }
     engine.setView(start);
     return deltas;
+  },
+
+  /** The floor on a bare engine with two extra layers from the registry (canvasProbeLayers.ts). */
+  mountWithProbeLayers(): Promise<string> {
+    root?.unmount();
+    root = null;
+    return canvasLayerProbe.mount(floor);
   },
 
   nextFrames,

@@ -7,9 +7,10 @@ import type {
   EvacuationStatus,
   EvacuationWorker,
 } from '../../../src/domain/evacuation';
+import { notSafeWorkers } from '../../../src/domain/evacuationLocations';
 import { countEvacuation } from '../../../src/domain/evacuationRules';
 import type { WorkerOnMap } from '../../../src/domain/inventory';
-import { evacuationMachine, notSafeWorkers } from '../../../src/machines/evacuation.machine';
+import { evacuationWallMachine } from '../../../src/machines/evacuation.machine';
 
 export type EvacuationEffect =
   | { type: 'requestEvacuation' }
@@ -129,7 +130,7 @@ export function batchOf(
 /** The machine with its three requests recorded instead of reaching a socket. */
 export function startEvacuationMachine(canWrite = true) {
   const effects: EvacuationEffect[] = [];
-  const machine = evacuationMachine.provide({
+  const machine = evacuationWallMachine.provide({
     actions: {
       requestEvacuation: () => {
         effects.push({ type: 'requestEvacuation' });
@@ -148,7 +149,7 @@ export function startEvacuationMachine(canWrite = true) {
     effects,
     snapshot: () => actor.getSnapshot(),
     /** Sends one event and answers the effects it caused. */
-    send(event: EventFrom<typeof evacuationMachine>): EvacuationEffect[] {
+    send(event: EventFrom<typeof evacuationWallMachine>): EvacuationEffect[] {
       const before = effects.length;
       actor.send(event);
       return effects.slice(before);

@@ -1,5 +1,6 @@
 import { type Container, Graphics } from 'pixi.js';
-import { type CanvasLayer, type FrameContext, flatRing } from './Layer';
+import { type CanvasLayer, type FrameContext, flatRing, type LayerDefinition } from './Layer';
+import { SCENE_INPUTS } from './layerInputs';
 import { DRAFT_COLOUR } from './zoneStyle';
 
 const LINE_PX = 2;
@@ -10,20 +11,13 @@ const VERTEX_PX = 4;
  * far, a dot per vertex, and a rubber band from the last vertex to the pointer and back to the first.
  */
 export class DraftLayer implements CanvasLayer {
-  readonly name = 'draft';
   private readonly graphics = new Graphics({ label: 'draft', eventMode: 'none' });
-  private drawn = { draft: -1, pointer: -1, scale: 0 };
 
   attach(world: Container): void {
     world.addChild(this.graphics);
   }
 
   update({ scene, view }: FrameContext): boolean {
-    const d = this.drawn;
-    const pointerVersion = scene.draft?.length ? scene.pointerVersion : d.pointer;
-    if (d.draft === scene.draftVersion && d.pointer === pointerVersion && d.scale === view.scale)
-      return false;
-    this.drawn = { draft: scene.draftVersion, pointer: pointerVersion, scale: view.scale };
     const g = this.graphics.clear();
     const vertices = scene.draft;
     if (!vertices || vertices.length === 0) return true;
@@ -50,3 +44,10 @@ export class DraftLayer implements CanvasLayer {
     this.graphics.destroy();
   }
 }
+
+export const draftLayer: LayerDefinition = {
+  name: 'draft',
+  redraw: 'static',
+  inputs: [SCENE_INPUTS.draft, SCENE_INPUTS.draftPointer, SCENE_INPUTS.zoom],
+  create: () => new DraftLayer(),
+};

@@ -1,26 +1,20 @@
 import { type Container, Graphics } from 'pixi.js';
-import { type CanvasLayer, type FrameContext, flatRing } from './Layer';
+import { type CanvasLayer, type FrameContext, flatRing, type LayerDefinition } from './Layer';
+import { SCENE_INPUTS } from './layerInputs';
 import { SELECTED_FILL_ALPHA, SELECTION_OUTLINE, ZONE_COLOURS } from './zoneStyle';
 
 /** Outline width in screen pixels, whatever the zoom. */
 const OUTLINE_PX = 3;
 
-/** The selected zone, filled stronger and outlined in orange; redrawn when the selection or zoom changes. */
+/** The selected zone, filled stronger and outlined in orange. */
 export class SelectionLayer implements CanvasLayer {
-  readonly name = 'selection';
   private readonly graphics = new Graphics({ label: 'selection', eventMode: 'none' });
-  private drawn = { selection: -1, zones: -1, scale: 0 };
 
   attach(world: Container): void {
     world.addChild(this.graphics);
   }
 
   update({ scene, view }: FrameContext): boolean {
-    const d = this.drawn;
-    const same = d.selection === scene.selectionVersion && d.zones === scene.zonesVersion;
-    // With nothing selected the zoom does not matter.
-    if (same && (d.scale === view.scale || scene.selectedId === null)) return false;
-    this.drawn = { selection: scene.selectionVersion, zones: scene.zonesVersion, scale: view.scale };
     const g = this.graphics.clear();
     const selected = scene.selectedId === null ? undefined : scene.zone(scene.selectedId);
     if (!selected) return true;
@@ -34,3 +28,10 @@ export class SelectionLayer implements CanvasLayer {
     this.graphics.destroy();
   }
 }
+
+export const selectionLayer: LayerDefinition = {
+  name: 'selection',
+  redraw: 'static',
+  inputs: [SCENE_INPUTS.selection, SCENE_INPUTS.zones, SCENE_INPUTS.zoomWhenSelected],
+  create: () => new SelectionLayer(),
+};

@@ -1,5 +1,6 @@
 import { type Container, Graphics, Particle, ParticleContainer, type Texture } from 'pixi.js';
-import type { CanvasLayer, FrameContext } from './Layer';
+import type { CanvasLayer, FrameContext, LayerDefinition } from './Layer';
+import { SCENE_INPUTS } from './layerInputs';
 import { createMarkerTexture, MARKER_TEXTURE_PX } from './markerTexture';
 import { SELECTION_OUTLINE } from './zoneStyle';
 
@@ -11,10 +12,10 @@ const SELECTED_RING_PX = 10;
  * One marker per helmet, coloured by its connection status. Markers are particles sharing one
  * texture (a single draw call for thousands), recycled by index and moved in place when the
  * scene's workers change; their size follows the zoom so they stay the same on screen. The
- * selected helmet gets a ring on top.
+ * selected helmet gets a ring on top. A per-frame layer: it samples the live stream every frame
+ * and tells a move (rebuild the markers) from a zoom (resize them) itself.
  */
 export class WorkersLayer implements CanvasLayer {
-  readonly name = 'workers';
   private readonly container = new ParticleContainer({
     label: 'workers',
     eventMode: 'none',
@@ -117,3 +118,10 @@ export class WorkersLayer implements CanvasLayer {
     this.texture?.destroy(true);
   }
 }
+
+export const workersLayer: LayerDefinition = {
+  name: 'workers',
+  redraw: 'frame',
+  inputs: [SCENE_INPUTS.workers, SCENE_INPUTS.workerSelection, SCENE_INPUTS.zoom],
+  create: () => new WorkersLayer(),
+};

@@ -1,5 +1,6 @@
 import { type Container, Graphics } from 'pixi.js';
-import { type CanvasLayer, type FrameContext, flatRing } from './Layer';
+import { type CanvasLayer, type FrameContext, flatRing, type LayerDefinition } from './Layer';
+import { SCENE_INPUTS } from './layerInputs';
 import { ZONE_COLOURS, ZONE_FILL_ALPHA } from './zoneStyle';
 
 /** Outline width in image pixels: zones are static, so the stroke scales with the zoom. */
@@ -11,20 +12,13 @@ const OUTLINE_WIDTH = 2;
  * Hit-testing is the scene's (point in polygon in image pixels), not Pixi's event system.
  */
 export class ZonesLayer implements CanvasLayer {
-  readonly name = 'zones';
   private readonly graphics = new Graphics({ label: 'zones', eventMode: 'none' });
-  private drawn = -1;
-  /** How many times the zones were redrawn: a test can tell a pan from a rebuild. */
-  redraws = 0;
 
   attach(world: Container): void {
     world.addChild(this.graphics);
   }
 
   update({ scene }: FrameContext): boolean {
-    if (this.drawn === scene.zonesVersion) return false;
-    this.drawn = scene.zonesVersion;
-    this.redraws++;
     const g = this.graphics.clear();
     for (const { zone, ring } of scene.zones) {
       const colour = ZONE_COLOURS[zone.kind];
@@ -39,3 +33,11 @@ export class ZonesLayer implements CanvasLayer {
     this.graphics.destroy();
   }
 }
+
+export const zonesLayer: LayerDefinition = {
+  name: 'zones',
+  redraw: 'static',
+  // The zones' version moves with the floor's frame too: the scene projects them again.
+  inputs: [SCENE_INPUTS.zones],
+  create: () => new ZonesLayer(),
+};

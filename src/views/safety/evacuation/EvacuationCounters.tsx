@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { EVACUATION_COLOURS, type EvacuationCounts } from '../../../domain/evacuation';
-import { cssColour, formatCount } from './evacuationFormat';
+import { formatCount } from '../../../domain/numberFormat';
+import { cssColour } from './evacuationFormat';
 
 /** The counters in the order an officer reads them; the colour of each is its markers' colour. */
 const COUNTERS: { key: keyof EvacuationCounts; colour: string | null }[] = [

@@ -1,20 +1,23 @@
 import './evacuation.css';
-import { Alert, Button, Callout, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { Button, Callout, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { skipToken, useQueries, useQuery } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { zonesQuery } from '../../../api/floors';
 import { siteFloorsQuery } from '../../../api/inventory';
-import { safetyKeys, safetyNetworksQuery } from '../../../api/safety';
+import { queryKeys } from '../../../api/queryKeys';
+import { safetyNetworksQuery } from '../../../api/safety/evacuations';
 import { can } from '../../../domain/access';
+import { notSafeWorkers } from '../../../domain/evacuationLocations';
 import type { Zone } from '../../../domain/floor';
 import type { Site } from '../../../domain/user';
-import { evacuationStateOf, notSafeWorkers } from '../../../machines/evacuation.machine';
+import { evacuationStateOf } from '../../../machines/evacuation.machine';
 import { ScreenTitle } from '../../screens/ScreenTitle';
+import { useSafetyApi } from '../../session/LiveProvider';
 import { useApi, useSession } from '../../session/SessionProvider';
+import { ConfirmAlert } from '../../shared/ConfirmAlert';
 import { useSelection } from '../../shell/selection';
-import { useSafetyApi } from '../useSafetyApi';
 import { EvacuationCounters } from './EvacuationCounters';
 import { EvacuationFloor } from './EvacuationFloor';
 import { EvacuationSummaryCard } from './EvacuationSummaryCard';
@@ -56,7 +59,9 @@ function useSiteZones(floorIds: readonly number[]): Zone[] {
 function useNetworks(siteId: number): NetworkOption[] {
   const { api } = useSafetyApi();
   const networks = useQuery(
-    api ? safetyNetworksQuery(api, siteId) : { queryKey: safetyKeys.networks(siteId), queryFn: skipToken },
+    api
+      ? safetyNetworksQuery(api, siteId)
+      : { queryKey: queryKeys.safety.networks(siteId), queryFn: skipToken },
   );
   return networks.data ?? [];
 }
@@ -276,12 +281,12 @@ function EvacuationWall({ site, canWrite }: { site: Site; canWrite: boolean }) {
           portalContainer={wallRef.current ?? undefined}
         />
       )}
-      <Alert
+      <ConfirmAlert
         isOpen={confirmEnd}
         intent="danger"
         icon="stop"
-        cancelButtonText={t('evacuation.end.cancel')}
-        confirmButtonText={t('evacuation.end.confirm')}
+        cancelText={t('evacuation.end.cancel')}
+        confirmText={t('evacuation.end.confirm')}
         onCancel={() => setConfirmEnd(false)}
         onConfirm={() => {
           setConfirmEnd(false);
@@ -290,7 +295,7 @@ function EvacuationWall({ site, canWrite }: { site: Site; canWrite: boolean }) {
         portalContainer={wallRef.current ?? undefined}
       >
         <p>{t('evacuation.end.question')}</p>
-      </Alert>
+      </ConfirmAlert>
     </section>
   );
 }

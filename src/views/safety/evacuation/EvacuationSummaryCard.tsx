@@ -1,7 +1,8 @@
 import { Button, Callout } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import { formatCount } from '../../../domain/numberFormat';
 import type { EvacuationSummary } from '../../../machines/evacuation.machine';
-import { formatCount, formatElapsed } from './evacuationFormat';
+import { formatElapsed } from './evacuationFormat';
 
 /** What the wall shows once an evacuation ended, until someone resets it. */
 export function EvacuationSummaryCard({ summary, onReset }: { summary: EvacuationSummary; onReset(): void }) {

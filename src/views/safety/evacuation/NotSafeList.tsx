@@ -1,8 +1,9 @@
 import { HTMLTable } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { EVACUATION_COLOURS, type EvacuationWorker } from '../../../domain/evacuation';
+import { formatCount } from '../../../domain/numberFormat';
 import { formatDuration } from '../safetyFormat';
-import { cssColour, formatCount, secondsSince } from './evacuationFormat';
+import { cssColour, secondsSince } from './evacuationFormat';
 
 /** Spec §3: a missing contact, zone, floor or last-seen reads -NA-. */
 const NA = '-NA-';

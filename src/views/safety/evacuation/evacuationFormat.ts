@@ -1,7 +1,5 @@
 import dayjs from 'dayjs';
 
-export { formatCount } from '../safetyFormat';
-
 /** A Pixi colour (0xRRGGBB) as CSS. */
 export function cssColour(colour: number): string {
   return `#${colour.toString(16).padStart(6, '0')}`;

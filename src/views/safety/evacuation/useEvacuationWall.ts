@@ -1,23 +1,18 @@
-import { useQuery } from '@tanstack/react-query';
 import { useActorRef } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';
-import { distinctUntilChanged, filter, from, map, NEVER, type Observable, of, shareReplay } from 'rxjs';
+import { distinctUntilChanged, filter, from, map, merge, type Observable, shareReplay } from 'rxjs';
 import type { Actor } from 'xstate';
-import { liveSettingsQuery, liveUrl } from '../../../api/live';
-import { openSafetyChannel, type SafetyChannel } from '../../../api/safetySocket';
 import type { EvacuationWorker, NetworkFailure } from '../../../domain/evacuation';
+import type { SafetyChannelEvent } from '../../../domain/liveEvents';
 import { messages } from '../../../domain/messages';
-import { evacuationMachine } from '../../../machines/evacuation.machine';
+import { evacuationWallMachine } from '../../../machines/evacuation.machine';
 import { evacuationEvents$, failedNetworks$ } from '../../../streams/evacuation.stream';
 import { floorWorkers$ } from '../../../streams/floorWorkers.stream';
-import type { LiveEvent } from '../../../streams/liveEvent';
+import type { LiveClient } from '../../../streams/liveClient';
 import type { WorkerMap } from '../../../streams/workerMapState';
-import { useApi } from '../../session/SessionProvider';
-import { browserStorage, readToken } from '../../session/storedSession';
+import { useLiveClient, useSafetyApi } from '../../session/LiveProvider';
 
-const getToken = () => readToken(browserStorage());
-
-export type EvacuationActor = Actor<typeof evacuationMachine>;
+export type EvacuationActor = Actor<typeof evacuationWallMachine>;
 
 export interface EvacuationWall {
   actor: EvacuationActor;
@@ -34,81 +29,70 @@ function messageOf(error: unknown): string {
   return error instanceof Error && error.message ? error.message : messages.somethingWentWrong;
 }
 
+/** The wall machine with its requests made through the tab's live client. */
+function wallMachineFor(client: LiveClient) {
+  return evacuationWallMachine.provide({
+    actions: {
+      requestEvacuation: ({ self, context }) => {
+        client.requestEvacuation(context.siteId).then(
+          (snapshot) =>
+            self.send(snapshot ? { type: 'evacuation.snapshot', snapshot } : { type: 'evacuation.none' }),
+          (error: unknown) => self.send({ type: 'evacuation.requestFailed', message: messageOf(error) }),
+        );
+      },
+      requestStart: ({ self }, request) => {
+        client.startEvacuation(request).then(
+          (evacuation) => self.send({ type: 'start.succeeded', evacuation }),
+          (error: unknown) => self.send({ type: 'start.failed', message: messageOf(error) }),
+        );
+      },
+      requestEnd: ({ self }, request) => {
+        client.endEvacuation(request).then(
+          (evacuation) => self.send({ type: 'end.succeeded', evacuation }),
+          (error: unknown) => self.send({ type: 'end.failed', message: messageOf(error) }),
+        );
+      },
+    },
+  });
+}
+
 /**
- * The wall screen's one socket (the site's live channel with the safety events), the evacuation
- * machine fed by it, and the site's live map. The machine's requests become socket calls here.
+ * The wall screen: the site's evacuation feed and site feed of the tab's live client, the
+ * evacuation machine fed by both (its connection state is the evacuation feed's), and the
+ * site's live map.
  */
 export function useEvacuationWall(siteId: number, canWrite: boolean): EvacuationWall {
-  const api = useApi();
-  const settings = useQuery(liveSettingsQuery(api));
-  const [channelRef] = useState<{ current: SafetyChannel | null }>(() => ({ current: null }));
-
-  const actor = useActorRef(
-    evacuationMachine.provide({
-      actions: {
-        requestEvacuation: ({ self }) => {
-          const channel = channelRef.current;
-          if (!channel) return;
-          channel.requestEvacuation().then(
-            (snapshot) =>
-              self.send(snapshot ? { type: 'evacuation.snapshot', snapshot } : { type: 'evacuation.none' }),
-            (error: unknown) => self.send({ type: 'evacuation.requestFailed', message: messageOf(error) }),
-          );
-        },
-        requestStart: ({ self }, request) => {
-          const channel = channelRef.current;
-          if (!channel) return self.send({ type: 'start.failed', message: messages.pleaseTryAgain });
-          channel.startEvacuation(request).then(
-            (evacuation) => self.send({ type: 'start.succeeded', evacuation }),
-            (error: unknown) => self.send({ type: 'start.failed', message: messageOf(error) }),
-          );
-        },
-        requestEnd: ({ self }, request) => {
-          const channel = channelRef.current;
-          if (!channel) return self.send({ type: 'end.failed', message: messages.pleaseTryAgain });
-          channel.endEvacuation(request).then(
-            (evacuation) => self.send({ type: 'end.succeeded', evacuation }),
-            (error: unknown) => self.send({ type: 'end.failed', message: messageOf(error) }),
-          );
-        },
-      },
-    }),
-    { input: { siteId, canWrite } },
-  );
+  const client = useLiveClient();
+  const { error: settingsError } = useSafetyApi();
+  const actor = useActorRef(wallMachineFor(client), { input: { siteId, canWrite } });
 
   const live = useMemo(() => {
-    if (!settings.data) return null;
-    const channel = openSafetyChannel({ url: liveUrl(window.location, settings.data), getToken, siteId });
-    const liveEvents$ = channel.events$.pipe(
-      filter(
-        (event): event is LiveEvent =>
-          event.type === 'snapshot' || event.type === 'update' || event.type === 'connection',
-      ),
-    );
+    const site$ = client.site(siteId);
     const siteLive$ = floorWorkers$({
       floorId: null,
-      live$: liveEvents$,
-      requestSnapshot: () => channel.requestSnapshot(),
+      live$: site$,
+      requestSnapshot: () => from(client.requestSnapshot(siteId, null)),
     }).pipe(shareReplay({ bufferSize: 1, refCount: true }));
-    return { channel, siteLive$ };
-  }, [settings.data, siteId]);
+    // The machine hears the evacuation feed whole, and the site feed's positions (not its connection).
+    const machine$: Observable<SafetyChannelEvent> = merge(
+      client.evacuation(siteId),
+      client.site(siteId).pipe(filter((event) => event.type !== 'connection')),
+    );
+    return { siteLive$, machine$ };
+  }, [client, siteId]);
 
   const [failedNetworks, setFailedNetworks] = useState<ReadonlyMap<number, NetworkFailure>>(new Map());
 
   useEffect(() => {
-    if (!live) return;
-    channelRef.current = live.channel;
-    // All subscribe before the socket can say anything: none misses the first snapshot.
     const subscriptions = [
-      evacuationEvents$(siteId, live.channel.events$).subscribe((event) => actor.send(event)),
-      failedNetworks$(siteId, live.channel.events$).subscribe(setFailedNetworks),
+      evacuationEvents$(siteId, live.machine$).subscribe((event) => actor.send(event)),
+      failedNetworks$(siteId, client.evacuation(siteId)).subscribe(setFailedNetworks),
       live.siteLive$.subscribe(),
     ];
     return () => {
       for (const s of subscriptions) s.unsubscribe();
-      if (channelRef.current === live.channel) channelRef.current = null;
     };
-  }, [live, siteId, actor, channelRef]);
+  }, [live, siteId, actor, client]);
 
   const included$ = useMemo(
     () =>
@@ -120,11 +104,5 @@ export function useEvacuationWall(siteId: number, canWrite: boolean): Evacuation
     [actor],
   );
 
-  return {
-    actor,
-    siteLive$: live?.siteLive$ ?? NEVER,
-    included$: live ? included$ : of(new Map()),
-    failedNetworks,
-    unavailable: settings.isError,
-  };
+  return { actor, siteLive$: live.siteLive$, included$, failedNetworks, unavailable: settingsError != null };
 }

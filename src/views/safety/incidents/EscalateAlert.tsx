@@ -1,6 +1,7 @@
-import { Alert, H5 } from '@blueprintjs/core';
+import { H5 } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { SafetyIncident } from '../../../domain/incidents';
+import { ConfirmAlert } from '../../shared/ConfirmAlert';
 import { formatDateTime } from '../safetyFormat';
 
 interface EscalateAlertProps {
@@ -16,15 +17,14 @@ interface EscalateAlertProps {
 export function EscalateAlert({ incident, timeZone, busy, onConfirm, onCancel }: EscalateAlertProps) {
   const { t, i18n } = useTranslation();
   return (
-    <Alert
+    <ConfirmAlert
       isOpen={incident !== null}
       className="sw-safety-escalate-alert"
       intent="warning"
       icon="warning-sign"
-      loading={busy}
-      canEscapeKeyCancel={!busy}
-      confirmButtonText={t('safety.incidents.confirm')}
-      cancelButtonText={t('common.cancel')}
+      busy={busy}
+      escapeCancels
+      confirmText={t('safety.incidents.confirm')}
       onConfirm={onConfirm}
       onCancel={onCancel}
     >
@@ -38,6 +38,6 @@ export function EscalateAlert({ incident, timeZone, busy, onConfirm, onCancel }:
           })}
         </p>
       )}
-    </Alert>
+    </ConfirmAlert>
   );
 }

@@ -3,11 +3,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiClient } from '../../../api/client';
-import { escalateSafetyIncident, incidentsQuery, safetyKeys } from '../../../api/safety';
+import { queryKeys } from '../../../api/queryKeys';
+import { escalateSafetyIncident, incidentsQuery } from '../../../api/safety/incidents';
 import type { SafetyIncident } from '../../../domain/incidents';
+import { formatCount } from '../../../domain/numberFormat';
 import type { Site } from '../../../domain/user';
 import { notify } from '../../notify';
-import { currentWeek, formatCount, formatDateTime } from '../safetyFormat';
+import { currentWeek, formatDateTime } from '../safetyFormat';
 import { EscalateAlert } from './EscalateAlert';
 import { IncidentFilters, type IncidentFilterValues } from './IncidentFilters';
 import { useIncidentFeed } from './useIncidentFeed';
@@ -51,7 +53,7 @@ export function IncidentsPanel({ api, site, canEscalate }: IncidentsPanelProps) 
       setToEscalate(null);
       void notify({ message: error.message, intent: 'danger' });
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: safetyKeys.allIncidents }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.safety.allIncidents }),
   });
 
   const time = (iso: string | null) => formatDateTime(iso, site.timezone, i18n.language) ?? t('safety.na');

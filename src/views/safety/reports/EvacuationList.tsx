@@ -2,10 +2,11 @@ import { Button, Callout, HTMLTable, NonIdealState, Spinner, Tag } from '@bluepr
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ApiClient } from '../../../api/client';
-import { evacuationsQuery } from '../../../api/safety';
+import { evacuationsQuery } from '../../../api/safety/evacuations';
 import type { EvacuationSessionSummary } from '../../../domain/evacuationReport';
+import { formatCount } from '../../../domain/numberFormat';
 import type { Site } from '../../../domain/user';
-import { formatCount, formatDateTime, formatDuration } from '../safetyFormat';
+import { formatDateTime, formatDuration } from '../safetyFormat';
 
 interface EvacuationListProps {
   api: ApiClient;

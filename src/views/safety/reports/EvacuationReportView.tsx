@@ -2,12 +2,14 @@ import { Button, Callout, Card, H4, H5, HTMLTable, Spinner } from '@blueprintjs/
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ApiClient } from '../../../api/client';
-import { evacuationReportQuery, fetchReportWorkbook } from '../../../api/safety';
+import { evacuationReportQuery } from '../../../api/safety/evacuations';
+import { fetchReportWorkbook } from '../../../api/safety/reportWorkbook';
 import { EVACUATION_COLOURS, type EvacuationStatus } from '../../../domain/evacuation';
 import type { EvacuationReport, EvacuationReportWorker } from '../../../domain/evacuationReport';
+import { formatCount } from '../../../domain/numberFormat';
 import type { Site } from '../../../domain/user';
 import { notify } from '../../notify';
-import { formatCount, formatDateTime, formatDuration } from '../safetyFormat';
+import { formatDateTime, formatDuration } from '../safetyFormat';
 import { saveFile } from './saveFile';
 
 interface EvacuationReportViewProps {

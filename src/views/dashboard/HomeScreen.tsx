@@ -8,14 +8,14 @@ import { can } from '../../domain/access';
 import type { Site } from '../../domain/user';
 import type { LiveConnectionState } from '../../streams/liveEvent';
 import { type LiveConnection, useLiveWorkers } from '../canvas/useLiveWorkers';
-import { AssetCounts } from '../dashboard/AssetCounts';
-import { FloorCounts } from '../dashboard/FloorCounts';
-import { LiveFloor } from '../dashboard/LiveFloor';
-import { LiveIndicator } from '../dashboard/LiveIndicator';
-import { useSiteLiveCounts } from '../dashboard/useSiteLiveCounts';
+import { ScreenTitle } from '../screens/ScreenTitle';
 import { useApi, useSession } from '../session/SessionProvider';
 import { useSelection } from '../shell/selection';
-import { ScreenTitle } from './ScreenTitle';
+import { AssetCounts } from './AssetCounts';
+import { FloorCounts } from './FloorCounts';
+import { LiveFloor } from './LiveFloor';
+import { LiveIndicator } from './LiveIndicator';
+import { useSiteLiveCounts } from './useSiteLiveCounts';
 
 function Stat({ label, testId, children }: { label: string; testId: string; children: ReactNode }) {
   return (

@@ -1,6 +1,8 @@
-import { Alert, Button, Callout, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
+import { Button, Callout, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DiscardChangesAlert } from './DiscardChangesAlert';
+import './workforceDialog.css';
 
 interface WorkforceDialogProps {
   title: string;
@@ -73,20 +75,15 @@ export function WorkforceDialog({
           }
         />
       </form>
-      <Alert
+      <DiscardChangesAlert
         isOpen={confirming}
-        intent="warning"
-        icon="warning-sign"
-        confirmButtonText={t('workforce.confirmCancel.proceed')}
-        cancelButtonText={t('workforce.confirmCancel.stay')}
-        onConfirm={() => {
+        onProceed={() => {
           setConfirming(false);
           onClose();
         }}
-        onCancel={() => setConfirming(false)}
-      >
-        <p data-testid="workforce-confirm-cancel">{t('workforce.confirmCancel.text')}</p>
-      </Alert>
+        onStay={() => setConfirming(false)}
+        textTestId="workforce-confirm-cancel"
+      />
     </Dialog>
   );
 }

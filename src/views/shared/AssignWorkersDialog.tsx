@@ -6,20 +6,20 @@ import {
   type AssignmentKind,
   type AssignResult,
   assignWorkers,
-  nameListQuery,
   type WorkerOption,
-  workshiftsQuery,
-} from '../../api/workforce';
-import './workforce.css';
+} from '../../api/workforce/assignments';
+import { nameListQuery } from '../../api/workforce/nameLists';
+import { workshiftsQuery } from '../../api/workforce/workshifts';
+import './assignments.css';
 import { calendarDateIn, isCalendarDate } from '../../domain/calendarDate';
 import { formatAssignmentDate } from '../../domain/currentAssignment';
+import { isDirty } from '../forms/isDirty';
+import { serverProblem } from '../forms/serverProblem';
+import { WorkforceDialog } from '../forms/WorkforceDialog';
 import { notify } from '../notify';
 import { useApi } from '../session/SessionProvider';
 import { type AssignForm, assignProblems } from './assignForm';
-import { serverProblem } from './serverProblem';
 import { WorkerPicker } from './WorkerPicker';
-import { WorkforceDialog } from './WorkforceDialog';
-import { isDirty } from './workforceForm';
 
 interface Named {
   id: number;

@@ -2,7 +2,7 @@ import { InputGroup, Menu, MenuItem, NonIdealState, Spinner, Tag } from '@bluepr
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type WorkerOption, workerOptionsQuery } from '../../api/workforce';
+import { type WorkerOption, workerOptionsQuery } from '../../api/workforce/assignments';
 import { useApi } from '../session/SessionProvider';
 
 /** How long typing pauses before the server is asked. */
