@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// The whole suite: type-check, lint, then every Vitest project (unit, machines, server on
+// The whole suite: type-check, lint, import check, then every Vitest project (unit, machines, server on
 // PGlite and, with TEST_DATABASE_URL, on PostgreSQL, and the Chromium browser tests).
-// Type-check and lint count as one test each. The last line is "N passed, N failed".
+// Type-check, lint and the import check count as one test each. The last line is "N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
@@ -18,11 +18,13 @@ function step(name, command, args) {
   return result.status === 0;
 }
 
-for (const [name, args] of [
-  ['type-check', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
-  ['lint', ['biome', 'check', '.']],
+for (const [name, command, args] of [
+  ['type-check', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
+  ['lint', 'npx', ['biome', 'check', '.']],
+  // The import rules of STYLE.md, written in .dependency-cruiser.cjs.
+  ['imports', 'npm', ['run', '--silent', 'check:imports']],
 ]) {
-  if (step(name, 'npx', args)) passed++;
+  if (step(name, command, args)) passed++;
   else {
     failed++;
     console.log(`${name} failed`);
