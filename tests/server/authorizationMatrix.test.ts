@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ROUTES } from './helpers/authorizationMatrix/apiRouteTable';
+import { runFeedMatrix } from './helpers/authorizationMatrix/feedMatrix';
 import {
   type Listener,
   type MatrixWorld,
@@ -148,6 +149,10 @@ describe('authorization matrix', () => {
 
   it('admits sockets and evacuation requests as the access table says', async () => {
     expect(await runSocketMatrix(world, safety)).toEqual([]);
+  }, 60_000);
+
+  it('admits the feeds of one socket as the access table says', async () => {
+    expect(await runFeedMatrix(world, safety)).toEqual([]);
   }, 60_000);
 
   it('names the workers on the map only to whom the personal data rule lets see them', async () => {

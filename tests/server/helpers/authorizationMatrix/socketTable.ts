@@ -26,6 +26,9 @@ export const SOCKET_EVENTS: Readonly<Record<string, SocketEventRule>> = {
   [LIVE_EVENTS.snapshot]: toClient('admitted'),
   [LIVE_EVENTS.requestSnapshot]: toServer('admitted'),
   [LIVE_EVENTS.locationUpdate]: toClient('admitted'),
+  // Each subscribe is admitted as a handshake is; the safety feeds need a safety watcher.
+  [LIVE_EVENTS.subscribe]: toServer('admitted'),
+  [LIVE_EVENTS.unsubscribe]: toServer('admitted'),
   [SAFETY_EVENTS.startEvacuation]: toServer('evacuationWriters'),
   [SAFETY_EVENTS.endEvacuation]: toServer('evacuationWriters'),
   [SAFETY_EVENTS.requestEvacuation]: toServer('safetyWatchers'),
