@@ -1,54 +1,21 @@
 import { EVACUATION_MESSAGES } from './evacuation';
 import { floorMessages } from './floorValidation';
-import { messages } from './messages';
+import { CORE_MESSAGE_TEXTS, createMessageCatalog, prefixed } from './messageCatalogCore';
 import { SAFETY_DEMO_MESSAGES } from './safetyDemo';
-import { authMessages } from './schemas/auth';
 import { zoneMessages } from './schemas/floors';
 import { inventoryMessages } from './schemas/inventory';
-import { controlCharactersMessage } from './text';
 import { workerMessages } from './workerValidation';
 import { BREAK_MESSAGES } from './workshiftBreaks';
 
-/** What a text is made of: its i18n key and the values put into it (`{{label}}`, `{{limit}}`). */
-export type MessageParams = Record<string, string | number>;
-export interface MessageKey {
-  key: string;
-  params?: MessageParams;
-}
+export { labelKey, type MessageKey, type MessageParams } from './messageCatalogCore';
 
 /**
- * Texts with values in them: the English function and the names of its arguments, in order. A
- * name ending in `#` is a number. Ones with a fixed beginning come before the ones starting with a
- * label, so "Route GET /x not found" is a route, not a label "Route GET /x".
+ * Every text the server sends or a screen checks on its own, by key: the core texts
+ * (messageCatalogCore.ts, all the login page needs) and each area's (one key per text: the floor
+ * and worker image rule share one). The server keys its replies with it (server/http/messageKeys.ts).
  */
-const TEMPLATES: readonly { key: string; params: readonly string[]; text: (...args: never[]) => string }[] = [
-  { key: 'server.reply.routeNotFound', params: ['method', 'path'], text: messages.routeNotFound },
-  { key: 'server.field.required', params: ['label'], text: messages.required },
-  { key: 'server.field.minChars', params: ['label', 'limit#'], text: messages.minChars },
-  { key: 'server.field.maxChars', params: ['label', 'limit#'], text: messages.maxChars },
-  { key: 'server.field.minDigits', params: ['label', 'limit#'], text: messages.minDigits },
-  { key: 'server.field.maxDigits', params: ['label', 'limit#'], text: messages.maxDigits },
-  { key: 'server.field.onlyDigits', params: ['label'], text: messages.onlyDigits },
-  { key: 'server.field.controlCharacters', params: ['label'], text: controlCharactersMessage },
-  { key: 'server.field.invalid', params: ['label'], text: messages.invalid },
-  { key: 'server.field.notAllowed', params: ['label'], text: messages.notAllowed },
-  { key: 'server.reply.duplicateName', params: ['label'], text: messages.duplicateName },
-  { key: 'server.reply.created', params: ['label'], text: messages.created },
-  { key: 'server.reply.deleted', params: ['label'], text: messages.deleted },
-  { key: 'server.reply.notFound', params: ['label'], text: messages.notFound },
-];
-
-/** Texts without values, by key (one key per text: the floor and worker image rule share one). */
-const FIXED: Record<string, string> = {
-  'server.reply.malformedRequest': messages.malformedRequest,
-  'server.reply.unauthenticated': messages.unauthenticated,
-  'server.reply.notAuthorized': messages.notAuthorized,
-  'server.reply.invalidInput': messages.invalidInput,
-  'server.reply.tooManyAttempts': messages.tooManyAttempts,
-  'server.reply.requestTooLarge': messages.requestTooLarge,
-  'server.reply.somethingWentWrongContactSupport': messages.somethingWentWrongContactSupport,
-  'server.reply.badCredentials': messages.badCredentials,
-  ...prefixed('server.auth', authMessages),
+const CATALOG = createMessageCatalog({
+  ...CORE_MESSAGE_TEXTS,
   ...prefixed('server.evacuation', EVACUATION_MESSAGES),
   ...prefixed('server.floor', floorMessages),
   ...prefixed('server.zone', zoneMessages),
@@ -56,67 +23,14 @@ const FIXED: Record<string, string> = {
   ...prefixed('server.worker', workerMessages, ['label', 'image']),
   ...prefixed('server.workshift.breaks', BREAK_MESSAGES),
   ...prefixed('server.safetyDemo', SAFETY_DEMO_MESSAGES),
-};
-
-function prefixed(
-  area: string,
-  texts: Record<string, string>,
-  without: readonly string[] = [],
-): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(texts)
-      .filter(([name]) => !without.includes(name))
-      .map(([name, text]) => [`${area}.${name}`, text]),
-  );
-}
-
-const KEY_OF_TEXT = new Map(Object.entries(FIXED).map(([key, text]) => [text, key]));
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-const MATCHERS = TEMPLATES.map(({ key, params, text }) => {
-  const marks = params.map((_, index) => `{{${index}}}`);
-  const english = (text as (...args: string[]) => string)(...marks);
-  const pattern = english
-    .split(/\{\{\d+\}\}/)
-    .map(escapeRegExp)
-    .reduce((whole, part, index) => {
-      const param = params[index - 1] ?? '';
-      return `${whole}${param.endsWith('#') ? '(\\d+)' : '(.+?)'}${part}`;
-    });
-  return { key, params, regExp: new RegExp(`^${pattern}$`, 's') };
 });
 
 /** The key and values of a text the server sends, or undefined for a text outside the catalogue. */
-export function messageKeyOf(text: string): MessageKey | undefined {
-  const fixed = KEY_OF_TEXT.get(text);
-  if (fixed) return { key: fixed };
-  for (const { key, params, regExp } of MATCHERS) {
-    const match = regExp.exec(text);
-    if (!match) continue;
-    const values: MessageParams = {};
-    params.forEach((name, index) => {
-      const raw = match[index + 1];
-      if (name.endsWith('#')) values[name.slice(0, -1)] = Number(raw);
-      else values[name] = raw;
-    });
-    return { key, params: values };
-  }
-  return undefined;
+export function messageKeyOf(text: string): ReturnType<typeof CATALOG.keyOf> {
+  return CATALOG.keyOf(text);
 }
 
 /** Every key the server can send, for the check that both languages have each one. */
 export function messageCatalogKeys(): string[] {
-  return [...TEMPLATES.map(({ key }) => key), ...Object.keys(FIXED)];
-}
-
-/** The i18n key of a label that may stand in a text ("Inventory item" → `server.label.inventoryItem`). */
-export function labelKey(label: string): string {
-  const words = label.trim().split(/[\s_-]+/);
-  const camel = words
-    .map((word, index) =>
-      index === 0 ? word.toLowerCase() : word.charAt(0).toUpperCase() + word.slice(1).toLowerCase(),
-    )
-    .join('');
-  return `server.label.${camel}`;
+  return CATALOG.keys();
 }

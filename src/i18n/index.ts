@@ -1,17 +1,18 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../domain/limits';
-import { ENGLISH } from './english';
+import { ENGLISH_PUBLIC } from './english';
 
 /** A language's texts; tests/unit/i18n.test.ts checks that every language has the same keys. */
 type Texts = Record<string, unknown>;
 
 /**
- * Each language's texts. English is bundled (the default and every language's fallback); Arabic is
- * a chunk of its own, downloaded only when it is the language shown.
+ * Each language's texts. English is bundled (the default and every language's fallback) without
+ * the signed-in screens' texts, which arrive with those screens (`addScreenTexts`); Arabic is a
+ * chunk of its own, downloaded only when it is the language shown.
  */
 const TEXTS_OF: Record<Locale, () => Promise<Texts>> = {
-  en: async () => ENGLISH,
+  en: async () => ENGLISH_PUBLIC,
   ar: async () => (await import('./arabic')).ARABIC,
 };
 
@@ -52,6 +53,11 @@ export function applyDirection(locale: Locale): void {
   document.documentElement.lang = locale;
 }
 
+/** Adds the English texts of the signed-in screens (englishScreens.ts), which came with their chunk. */
+export function addScreenTexts(texts: Texts): void {
+  i18n.addResourceBundle('en', 'translation', texts, true, false);
+}
+
 /** Adds a language's texts to i18next, downloading them the first time. */
 export async function loadTranslations(locale: Locale): Promise<void> {
   if (i18n.hasResourceBundle(locale, 'translation')) return;
@@ -86,7 +92,7 @@ export function currentLocale(): Locale {
 export function initI18n(locale: Locale = storedLocale()): typeof i18n {
   if (!i18n.isInitialized) {
     void i18n.use(initReactI18next).init({
-      resources: { en: { translation: ENGLISH } },
+      resources: { en: { translation: ENGLISH_PUBLIC } },
       partialBundledLanguages: true,
       lng: locale,
       fallbackLng: DEFAULT_LOCALE,

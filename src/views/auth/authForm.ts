@@ -2,10 +2,10 @@ import type { TFunction } from 'i18next';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isApiError, isSilent } from '../../api/apiError';
 import { LIMITS } from '../../domain/limits';
-import { type MessageKey, messageKeyOf } from '../../domain/messageCatalog';
+import { CORE_MESSAGE_CATALOG, type MessageKey } from '../../domain/messageCatalogCore';
 import { messages } from '../../domain/messages';
 import { authMessages } from '../../domain/schemas/auth';
-import { localizedServerText } from '../shared/serverMessage';
+import { localizedServerText } from '../shared/localizedServerText';
 
 export type Translate = TFunction;
 
@@ -69,7 +69,7 @@ const SERVER_MESSAGE_KEYS: Readonly<Record<string, string>> = {
 /** The server's message in the user's language when it is one we know; as sent otherwise. */
 export function serverText(t: Translate, message: string, described?: MessageKey): string {
   const key = SERVER_MESSAGE_KEYS[message];
-  return key ? t(key) : localizedServerText(message, described ?? messageKeyOf(message), t);
+  return key ? t(key) : localizedServerText(message, described ?? CORE_MESSAGE_CATALOG.keyOf(message), t);
 }
 
 export type FieldErrors<F extends string> = Partial<Record<F, string | null>>;

@@ -6,6 +6,8 @@ import { Route, Switch } from 'wouter';
 import { landingPath } from '../../domain/access';
 import { FORBIDDEN_PATH, LOGIN_PATH } from '../../domain/routeAccess';
 import { SCREEN_ROUTES, type ScreenRoute } from '../../domain/routes';
+import { addScreenTexts } from '../../i18n';
+import { ENGLISH_SCREENS } from '../../i18n/englishScreens';
 import { ForbiddenScreen } from '../screens/ForbiddenScreen';
 import { NotFoundScreen } from '../screens/NotFoundScreen';
 import { ScreenPlaceholder } from '../screens/ScreenPlaceholder';
@@ -14,6 +16,9 @@ import { useSession } from '../session/SessionProvider';
 import { AppShell } from '../shell/AppShell';
 import { LoadingScreen } from './LoadingScreen';
 import { SCREENS } from './screens';
+
+// The screens' English texts arrive with this chunk, before any screen renders.
+addScreenTexts(ENGLISH_SCREENS);
 
 /**
  * Each screen waits for its chunk in a boundary of its own: the previous screen is then unmounted

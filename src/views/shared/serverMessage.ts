@@ -1,29 +1,11 @@
 import type { TFunction } from 'i18next';
 import { type ApiError, isApiError } from '../../api/apiError';
-import { labelKey, type MessageKey, messageKeyOf } from '../../domain/messageCatalog';
-import { i18n } from '../../i18n';
+import { messageKeyOf } from '../../domain/messageCatalog';
+import { localizedServerText } from './localizedServerText';
 
-/** The console's translate function, or null before i18n starts (unit tests): English then. */
-function activeTranslate(): TFunction | null {
-  return i18n.isInitialized ? (i18n.t.bind(i18n) as TFunction) : null;
-}
-
-/**
- * A text the server sent, in the user's language: by the key and values it came with, else by the
- * key the catalogue knows for the English text; a text outside the catalogue stays as sent.
- * A `label` value ("Crew", "Name") is translated too when the i18n files know it.
- */
-export function localizedServerText(
-  english: string,
-  described: MessageKey | undefined = messageKeyOf(english),
-  t: TFunction | null = activeTranslate(),
-): string {
-  if (!t || !described) return english;
-  const params: Record<string, string | number> = { ...described.params };
-  if (typeof params.label === 'string') {
-    params.label = t(labelKey(params.label), { defaultValue: params.label });
-  }
-  return t(described.key, { ...params, defaultValue: english });
+/** A text the server or a screen's own check gives, in the user's language, looked up in the whole catalogue. */
+export function serverText(english: string, t?: TFunction | null): string {
+  return localizedServerText(english, messageKeyOf(english), t);
 }
 
 /** An ApiError's message in the user's language (the fallback when it has none). */

@@ -1,7 +1,7 @@
 import { isApiError, isCancelled } from '../../api/apiError';
 import { WORKER_PICTURE_MAX_BYTES } from '../../domain/workers';
 import { workerMessages } from '../../domain/workerValidation';
-import { localizedServerText, serverFieldErrorsOf, serverMessageOf } from '../shared/serverMessage';
+import { serverFieldErrorsOf, serverMessageOf, serverText } from '../shared/serverMessage';
 
 /** The spec §5 image rule, checked before the upload (the server checks the bytes again). */
 export function pictureProblem(file: Pick<File, 'type' | 'size' | 'name'>): string | null {
@@ -20,7 +20,7 @@ export function saveProblem(
   if (!error || isCancelled(error)) return { fields: {}, general: null };
   if (!isApiError(error)) return { fields: {}, general: fallback };
   if (error.status === 413 || error.status === 415 || error.message === workerMessages.image)
-    return { fields: { picture: localizedServerText(workerMessages.image) }, general: null };
+    return { fields: { picture: serverText(workerMessages.image) }, general: null };
   const fields = serverFieldErrorsOf(error);
   if (Object.keys(fields).length > 0) return { fields, general: null };
   return { fields: {}, general: serverMessageOf(error, fallback) };

@@ -9,7 +9,8 @@ import { BehaviorSubject } from 'rxjs';
 import type { Floor, LongLat, Zone, ZoneKind } from '../../../src/domain/floor';
 import { floorTransform, imagePoint, toLongLat } from '../../../src/domain/geo';
 import type { WorkerOnMap } from '../../../src/domain/inventory';
-import { initI18n } from '../../../src/i18n';
+import { addScreenTexts, initI18n } from '../../../src/i18n';
+import { ENGLISH_SCREENS } from '../../../src/i18n/englishScreens';
 import type { WorkerMap } from '../../../src/streams/workerMapState';
 import {
   FloorCanvas,
@@ -31,6 +32,7 @@ import {
 
 void Icons.loadAll({ loader: 'all' });
 const i18n = initI18n('en');
+addScreenTexts(ENGLISH_SCREENS);
 
 const floor: Floor = {
   id: 1,

@@ -8,7 +8,8 @@ import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { toWorkerDisplay, type WorkerDisplay, type WorkerFlat } from '../../../src/domain/workers';
-import { applyLocale, initI18n } from '../../../src/i18n';
+import { addScreenTexts, applyLocale, initI18n } from '../../../src/i18n';
+import { ENGLISH_SCREENS } from '../../../src/i18n/englishScreens';
 import { WorkersTable } from '../../../src/views/workers/WorkersTable';
 import { WORKER_COLUMNS } from '../../../src/views/workers/workerColumns';
 import { createTableScrollProbe, frame, nextFrames } from './tableScrollProbe';
@@ -16,6 +17,7 @@ import { WORKER_TABLE_SCROLLER, type WorkerTableMountOptions } from './workerTab
 
 void Icons.loadAll({ loader: 'all' });
 const i18n = initI18n('en');
+addScreenTexts(ENGLISH_SCREENS);
 
 /** The table's default row height (WorkersTable passes 32). */
 const ROW_HEIGHT = 32;
