@@ -1,53 +1,20 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodePng, Raster } from '../../server/db/blueprintImage';
-import { DEMO_SITE } from '../../server/db/demoSeed';
-import { buildings, floors, sites, zones } from '../../server/db/schema';
 import { greatCircleDistance } from '../../src/domain/distance';
 import type { Floor } from '../../src/domain/floor';
-import type { Role } from '../../src/domain/roles';
-import { type OtherTenant, seedOtherTenant } from './helpers/otherTenant';
-import { startTestApp, type TestApp } from './helpers/testApp';
+import {
+  CORNERS,
+  type FloorSuite,
+  floorFields,
+  floorRequests,
+  multipart,
+  smallPng,
+  startFloorSuite,
+} from './helpers/floorSuite';
+import type { OtherTenant } from './helpers/otherTenant';
+import type { TestApp } from './helpers/testApp';
 
 const IMAGE_MESSAGE = "PNG, JPEG, JPG formats are allowed, image can't exceed 3MB";
 const MB3 = 3 * 1024 * 1024;
-
-interface FilePart {
-  field?: string;
-  filename: string;
-  type?: string;
-  content: Buffer;
-}
-
-/** A multipart/form-data body built by hand, as a browser's FormData would send it. */
-function multipart(fields: Record<string, string>, file?: FilePart) {
-  const boundary = `----sitewatch${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    chunks.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-    );
-  }
-  if (file) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'blueprint'}"; filename="${file.filename}"\r\nContent-Type: ${file.type ?? 'image/png'}\r\n\r\n`,
-      ),
-      file.content,
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
-
-const smallPng = (width = 40, height = 25) => encodePng(new Raster(width, height, [255, 255, 255, 255]));
 
 /** The smallest JPEG header this server reads: SOI, an APP0 segment, then SOF0 with the size. */
 function jpegHeader(width: number, height: number): Buffer {
@@ -67,73 +34,22 @@ function jpegHeader(width: number, height: number): Buffer {
   return Buffer.concat([Buffer.from([0xff, 0xd8]), app0, sof, Buffer.alloc(9), Buffer.from([0xff, 0xd9])]);
 }
 
-const CORNERS = {
-  a: { lat: 25.21, long: 55.31 },
-  b: { lat: 25.21, long: 55.3108 },
-  c: { lat: 25.2095, long: 55.3108 },
-  d: { lat: 25.2095, long: 55.31 },
-};
-
-function floorFields(overrides: Record<string, string | undefined> = {}): Record<string, string> {
-  const fields: Record<string, string | undefined> = {
-    name: 'Roof',
-    altitude: '12.5',
-    category: 'Roof',
-    ...Object.fromEntries(
-      Object.entries(CORNERS).flatMap(([corner, { lat, long }]) => [
-        [`coordinates[${corner}][lat]`, ` ${lat} `],
-        [`coordinates[${corner}][long]`, `${long}`],
-      ]),
-    ),
-    ...overrides,
-  };
-  return Object.fromEntries(
-    Object.entries(fields).filter((entry): entry is [string, string] => entry[1] !== undefined),
-  );
-}
-
 describe('floors', () => {
+  let suite: FloorSuite;
   let t: TestApp;
   let other: OtherTenant;
-  let dataDir: string;
   let siteId: number;
   let northId: number;
-  let southId: number;
   let otherFloorId: number;
-  const tokens = {} as Record<Role, string>;
+  let tokens: FloorSuite['tokens'];
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'sitewatch-floors-'));
-    t = await startTestApp({ dataDir });
-    other = await seedOtherTenant(t.db);
-    [{ id: siteId }] = await t.db.select().from(sites).where(eq(sites.name, DEMO_SITE));
-    [{ id: northId }] = await t.db.select().from(buildings).where(eq(buildings.name, 'North Block'));
-    [{ id: southId }] = await t.db.select().from(buildings).where(eq(buildings.name, 'South Block'));
-    otherFloorId = other.floorId;
-    for (const role of [
-      'super-admin',
-      'client-admin',
-      'group-of-sites-admin',
-      'group-of-sites-viewer',
-      'crew-manager',
-    ] as const)
-      tokens[role] = await t.loginAs(role);
+    suite = await startFloorSuite();
+    ({ t, other, siteId, northId, otherFloorId, tokens } = suite);
   });
-  afterAll(async () => {
-    await t.close();
-    await rm(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => suite.close());
 
-  const admin = () => tokens['group-of-sites-admin'];
-  const get = (url: string, token = admin()) => t.call(token, { method: 'GET', url });
-  const send = (url: string, body: ReturnType<typeof multipart>, token = admin()) =>
-    t.call(token, { method: 'POST', url, payload: body.payload, headers: body.headers });
-  const create = (
-    fields = floorFields(),
-    file: FilePart | null = { filename: 'plan.png', content: smallPng() },
-    building = northId,
-  ) => send(`/api/buildings/${building}/floors`, multipart(fields, file ?? undefined));
-  const storedFiles = async () => (await readdir(join(dataDir, 'blueprints')).catch(() => [])).sort();
+  const { admin, get, send, create, storedFiles } = floorRequests(() => suite);
 
   describe('demo floors', () => {
     it('gives each demo building three floors, altitude descending, with generated blueprints', async () => {
@@ -346,123 +262,6 @@ describe('floors', () => {
         (await get(`/api/buildings/${other.buildingId}/floors/${otherFloorId}/blueprint`, otherToken))
           .statusCode,
       ).toBe(404);
-    });
-  });
-
-  describe('edit, duplicate and delete', () => {
-    const newFloor = async (name: string) =>
-      (await create(floorFields({ name }), { filename: 'p.png', content: smallPng() }, southId)).json
-        .data as Floor;
-
-    it('keeps the image when none is sent, and replaces it (removing the old file) when one is', async () => {
-      const floor = await newFloor('Edit me');
-      const url = `/api/buildings/${southId}/floors/${floor.id}`;
-      const kept = await send(url, multipart(floorFields({ name: 'Edited', altitude: '3' })));
-      expect(kept.statusCode).toBe(200);
-      expect(kept.json.message).toBe('Floor Updated Successfully');
-      expect(kept.json.data).toMatchObject({
-        name: 'Edited',
-        altitude: 3,
-        image_properties: { width: 40, height: 25 },
-      });
-      const [before] = await t.db.select().from(floors).where(eq(floors.id, floor.id));
-
-      const replaced = await send(
-        url,
-        multipart(floorFields({ name: 'Edited' }), { filename: 'n.png', content: smallPng(80, 50) }),
-      );
-      expect(replaced.json.data.image_properties).toEqual({ width: 80, height: 50 });
-      const files = await storedFiles();
-      expect(files).not.toContain(before.blueprintFile);
-      const bad = await send(url, multipart(floorFields({ 'coordinates[d][lat]': '-90.5' })));
-      expect(bad.statusCode).toBe(422);
-      expect(bad.json.errors).toEqual({
-        'coordinates.d.lat': 'Latitude should be number between -90 and 90',
-      });
-      expect((await send(url, multipart(floorFields()), tokens['group-of-sites-viewer'])).statusCode).toBe(
-        403,
-      );
-      expect(
-        (await send(`/api/buildings/${northId}/floors/${floor.id}`, multipart(floorFields()))).statusCode,
-      ).toBe(404);
-      expect(
-        (await send(`/api/buildings/${other.buildingId}/floors/${otherFloorId}`, multipart(floorFields())))
-          .statusCode,
-      ).toBe(404);
-    });
-
-    it('duplicates a floor with its image and zones into the same building', async () => {
-      const [ground] = await t.db
-        .select()
-        .from(floors)
-        .where(eq(floors.name, 'Ground Floor'))
-        .orderBy(floors.id)
-        .limit(1);
-      const response = await t.call(admin(), {
-        method: 'POST',
-        url: `/api/buildings/${ground.buildingId}/floors/${ground.id}/duplicate`,
-      });
-      expect(response.statusCode).toBe(200);
-      expect(response.json.message).toBe('Floor Duplicated Successfully');
-      const copy = response.json.data as Floor;
-      expect(copy).toMatchObject({
-        name: 'Ground Floor (copy)',
-        building_id: ground.buildingId,
-        altitude: 0,
-      });
-      expect(copy.id).not.toBe(ground.id);
-      const [original, copied] = await Promise.all(
-        [ground.id, copy.id].map((id) =>
-          t.db.select().from(zones).where(eq(zones.floorId, id)).orderBy(zones.name),
-        ),
-      );
-      expect(copied.map((z) => [z.name, z.kind, z.coordinates])).toEqual(
-        original.map((z) => [z.name, z.kind, z.coordinates]),
-      );
-      expect(copied.some((z) => z.kind === 'assembly')).toBe(true);
-      const originalImage = await get(`/api/buildings/${ground.buildingId}/floors/${ground.id}/blueprint`);
-      const copyImage = await get(copy.media_url!);
-      expect(copyImage.rawPayload.equals(originalImage.rawPayload)).toBe(true);
-      const rows = await t.db.select().from(floors).where(eq(floors.id, copy.id));
-      expect(rows[0].blueprintFile).not.toBe(ground.blueprintFile);
-
-      const viewer = await t.call(tokens['group-of-sites-viewer'], {
-        method: 'POST',
-        url: `/api/buildings/${ground.buildingId}/floors/${ground.id}/duplicate`,
-      });
-      expect(viewer.statusCode).toBe(403);
-      const foreign = await t.call(admin(), {
-        method: 'POST',
-        url: `/api/buildings/${other.buildingId}/floors/${otherFloorId}/duplicate`,
-      });
-      expect(foreign.statusCode).toBe(404);
-    });
-
-    it('deletes a floor with its zones and file, answering the remaining floors in order', async () => {
-      const floor = await newFloor('Doomed');
-      await t.db
-        .insert(zones)
-        .values({ floorId: floor.id, name: 'Z', kind: 'work', coordinates: [[55.31, 25.21]] });
-      const [row] = await t.db.select().from(floors).where(eq(floors.id, floor.id));
-      const url = `/api/buildings/${southId}/floors/${floor.id}`;
-      expect((await t.call(tokens['group-of-sites-viewer'], { method: 'DELETE', url })).statusCode).toBe(403);
-      const response = await t.call(admin(), { method: 'DELETE', url });
-      expect(response.statusCode).toBe(200);
-      expect(response.json.message).toBe('Floor deleted successfully');
-      const remaining = response.json.data as Floor[];
-      expect(remaining.map((f) => f.id)).toEqual(
-        [...remaining].sort((a, b) => b.altitude - a.altitude || a.id - b.id).map((f) => f.id),
-      );
-      expect(remaining.map((f) => f.id)).not.toContain(floor.id);
-      expect(remaining.every((f) => f.building_id === southId)).toBe(true);
-      expect(await storedFiles()).not.toContain(row.blueprintFile);
-      expect(await t.db.select().from(zones).where(eq(zones.floorId, floor.id))).toEqual([]);
-      expect((await t.call(admin(), { method: 'DELETE', url })).statusCode).toBe(404);
-      const foreign = await t.call(admin(), {
-        method: 'DELETE',
-        url: `/api/buildings/${other.buildingId}/floors/${otherFloorId}`,
-      });
-      expect(foreign.statusCode).toBe(404);
     });
   });
 });

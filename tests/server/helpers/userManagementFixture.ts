@@ -1,4 +1,5 @@
 import { sites } from '../../../server/db/schema';
+import type { Role } from '../../../src/domain/roles';
 import { type OtherTenant, seedOtherTenant } from './otherTenant';
 import { demoIds } from './sessionFor';
 import { startTestApp, type TestApp } from './testApp';
@@ -43,4 +44,14 @@ export async function startUserManagementFixture(): Promise<UserManagementFixtur
     otherSiteAdmin: await t.login(other.email('group-of-sites-admin')),
   };
   return { t, other, demo, towerB: site.id, tokens };
+}
+
+/** GET and POST through the fixture's server as `token` (null: none), and a demo user's id by role. */
+export function userManagementRequests(fixture: () => Pick<UserManagementFixture, 't' | 'demo'>) {
+  return {
+    get: (token: string | null, url: string) => fixture().t.call(token, { method: 'GET', url }),
+    post: (token: string | null, url: string, payload?: Record<string, unknown>) =>
+      fixture().t.call(token, { method: 'POST', url, ...(payload ? { payload } : {}) }),
+    demoUser: (role: Role) => fixture().demo.userIds[role],
+  };
 }
