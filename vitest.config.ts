@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { LongestFirstSequencer } from './tests/longestFirst.ts';
 
 /**
  * Test files that spend most of their time waiting on a database, broker or socket run side by
@@ -28,6 +29,7 @@ const serverProject = (name: string, driver: 'pglite' | 'pg') => ({
 
 export default defineConfig({
   test: {
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
         test: {

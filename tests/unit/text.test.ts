@@ -65,7 +65,8 @@ describe('the text rule', () => {
       }),
       { numRuns: 500 },
     );
-  });
+    // 500 generated strings: seconds, not milliseconds, while the whole suite shares two cores.
+  }, 30_000);
 
   it('keeps the other limits of the field and refuses blank text when asked', () => {
     const tag = Compile(SafeString({ minLength: 1, maxLength: 5, nonBlank: true }));
