@@ -3,9 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BLUEPRINT_COLOUR, type HarnessZone, type MountOptions } from './harness/fixture';
 import { launchBrowser } from './helpers/browser';
-import { type StaticServer, serveCanvasHarness } from './helpers/canvasHarness';
-
-type Rgb = [number, number, number];
+import { pngColoursAt, type Rgb, type StaticServer, serveCanvasHarness } from './helpers/canvasHarness';
 
 const zones: HarnessZone[] = [
   {
@@ -63,20 +61,7 @@ async function selectedZone(page: Page): Promise<number | null> {
 /** Colours of a screenshot at image points, decoded by the browser (no PNG library in Node). */
 async function screenshotColours(page: Page, png: Buffer, points: [number, number][]): Promise<Rgb[]> {
   const at = await Promise.all(points.map(([x, y]) => pageAt(page, x, y)));
-  return page.evaluate(
-    async ({ base64, at }) => {
-      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-      const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
-      const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
-      const g = canvas.getContext('2d')!;
-      g.drawImage(bitmap, 0, 0);
-      return at.map(({ x, y }) => {
-        const d = g.getImageData(Math.round(x), Math.round(y), 1, 1).data;
-        return [d[0], d[1], d[2]] as [number, number, number];
-      });
-    },
-    { base64: png.toString('base64'), at },
-  );
+  return pngColoursAt(page, png, at);
 }
 
 describe('the floor canvas in Chromium', () => {

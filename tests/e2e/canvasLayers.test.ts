@@ -1,9 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './helpers/browser';
-import { type StaticServer, serveCanvasHarness } from './helpers/canvasHarness';
-
-type Rgb = [number, number, number];
+import { pngColoursAt, type Rgb, type StaticServer, serveCanvasHarness } from './helpers/canvasHarness';
 
 /** Colours of a fresh screenshot at blueprint points, decoded by the browser. */
 async function coloursAt(page: Page, points: [number, number][]): Promise<Rgb[]> {
@@ -13,20 +11,7 @@ async function coloursAt(page: Page, points: [number, number][]): Promise<Rgb[]>
       page.evaluate(([ix, iy]) => window.canvasLayerProbe.pageAt(ix, iy), [x, y] as const),
     ),
   );
-  return page.evaluate(
-    async ({ base64, at }) => {
-      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-      const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
-      const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
-      const g = canvas.getContext('2d')!;
-      g.drawImage(bitmap, 0, 0);
-      return at.map(({ x, y }) => {
-        const d = g.getImageData(Math.round(x), Math.round(y), 1, 1).data;
-        return [d[0], d[1], d[2]] as Rgb;
-      });
-    },
-    { base64: png.toString('base64'), at },
-  );
+  return pngColoursAt(page, png, at);
 }
 
 const isMagenta = ([r, g, b]: Rgb) => r > 220 && g < 40 && b > 220;

@@ -3,6 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
+import type { Page } from 'playwright-core';
 import { build } from 'vite';
 import { E2E_OUTPUT_DIR } from './outputDir';
 
@@ -72,4 +73,28 @@ export async function serveCanvasHarness(
     url: `http://127.0.0.1:${port}/${page}`,
     close: () => new Promise((done) => server.close(() => done())),
   };
+}
+
+export type Rgb = [number, number, number];
+
+/** The colours of a screenshot (PNG) at page points, decoded by the browser itself. */
+export function pngColoursAt(
+  page: Page,
+  png: Buffer,
+  at: readonly { x: number; y: number }[],
+): Promise<Rgb[]> {
+  return page.evaluate(
+    async ({ base64, at }) => {
+      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
+      const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+      const g = canvas.getContext('2d')!;
+      g.drawImage(bitmap, 0, 0);
+      return at.map(({ x, y }) => {
+        const d = g.getImageData(Math.round(x), Math.round(y), 1, 1).data;
+        return [d[0], d[1], d[2]] as Rgb;
+      });
+    },
+    { base64: png.toString('base64'), at: [...at] },
+  );
 }
