@@ -15,6 +15,7 @@ import {
   serial,
   text,
   timestamp,
+  unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
@@ -208,6 +209,8 @@ export const floors = pgTable(
     cLong: doublePrecision('c_long').notNull(),
     dLat: doublePrecision('d_lat').notNull(),
     dLong: doublePrecision('d_long').notNull(),
+    /** Edge of the analytics grid's cells, in metres (src/domain/geo.ts `floorGrid`). */
+    cellSizeMetres: doublePrecision('cell_size_m').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -471,6 +474,57 @@ export const positions = pgTable(
     index('positions_floor_ts_idx').on(t.floorId, t.ts),
     index('positions_worker_ts_idx').on(t.workerId, t.ts),
     index('positions_site_ts_idx').on(t.siteId, t.ts),
+  ],
+);
+
+/**
+ * Heatmap rollup: worker-seconds per floor × grid cell × 1-minute bucket, written in the ingest's
+ * transaction from the position rows that transaction actually inserted (a redelivery adds
+ * nothing). One stored position counts POSITION_SAMPLE_SECONDS (src/domain/analytics). Outlives
+ * the raw positions' retention.
+ */
+export const presenceCellMinutes = pgTable(
+  'presence_cell_minutes',
+  {
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    floorId: integer('floor_id')
+      .notNull()
+      .references(() => floors.id, { onDelete: 'cascade' }),
+    bucket: timestamp('bucket', { withTimezone: true }).notNull(),
+    cellX: integer('cell_x').notNull(),
+    cellY: integer('cell_y').notNull(),
+    workerSeconds: integer('worker_seconds').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.floorId, t.bucket, t.cellX, t.cellY] })],
+);
+
+/**
+ * Presence rollup: seconds per worker × floor × zone (null: on the floor outside every zone) ×
+ * 1-minute bucket; the dwell per zone × worker × minute, and the base of the gateway's presence
+ * cube. Positions of helmets without a worker are not counted here. Outlives raw positions.
+ */
+export const presenceMinutes = pgTable(
+  'presence_minutes',
+  {
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    workerId: integer('worker_id')
+      .notNull()
+      .references(() => workers.id, { onDelete: 'cascade' }),
+    floorId: integer('floor_id')
+      .notNull()
+      .references(() => floors.id, { onDelete: 'cascade' }),
+    zoneId: integer('zone_id').references(() => zones.id, { onDelete: 'cascade' }),
+    bucket: timestamp('bucket', { withTimezone: true }).notNull(),
+    seconds: integer('seconds').notNull(),
+  },
+  (t) => [
+    unique('presence_minutes_key').on(t.workerId, t.bucket, t.floorId, t.zoneId).nullsNotDistinct(),
+    index('presence_minutes_site_bucket_idx').on(t.siteId, t.bucket),
+    index('presence_minutes_zone_bucket_idx').on(t.zoneId, t.bucket),
   ],
 );
 

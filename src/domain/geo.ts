@@ -1,4 +1,5 @@
 import type { FloorCorners, ImageProperties, LatLong, LongLat } from './floor';
+import { greatCircleDistance } from './distance';
 import { pointInPolygon as pointInRing } from './polygon';
 
 declare const brand: unique symbol;
@@ -139,4 +140,52 @@ export function pointInPolygon(point: ImagePoint, ring: readonly ImagePoint[]): 
     [point.x, point.y],
     ring.map((vertex) => [vertex.x, vertex.y] as const),
   );
+}
+
+/** The analytics grid's default cell edge, in metres (a floor may set its own). */
+export const DEFAULT_CELL_SIZE_M = 1;
+
+/**
+ * A floor's analytics grid: square-ish cells of `cellSizeMetres` laid along the floor's own axes
+ * (corner a→b is x, a→d is y), so cells line up with the blueprint. Cell (0,0) is at corner a.
+ * The server's rollups and the console's heatmap both derive cells here, never separately.
+ */
+export interface FloorGrid {
+  readonly columns: number;
+  readonly rows: number;
+  readonly cellSizeMetres: number;
+  /** The cell a point falls in, or null when it lies outside the floor. */
+  cellOf(point: LatLong): { x: number; y: number } | null;
+  /** A cell's rectangle in the floor's unit square (0..1 on both axes; multiply by the image size). */
+  cellRect(x: number, y: number): { left: number; top: number; width: number; height: number };
+}
+
+export function floorGrid(corners: FloorCorners, cellSizeMetres: number = DEFAULT_CELL_SIZE_M): FloorGrid {
+  if (!(cellSizeMetres > 0) || !Number.isFinite(cellSizeMetres))
+    throw new RangeError('The cell size must be a positive number of metres');
+  const unit = floorTransform(corners, { width: 1, height: 1 });
+  const widthMetres = Math.max(greatCircleDistance(corners.a, corners.b), cellSizeMetres);
+  const heightMetres = Math.max(greatCircleDistance(corners.a, corners.d), cellSizeMetres);
+  const columns = Math.ceil(widthMetres / cellSizeMetres);
+  const rows = Math.ceil(heightMetres / cellSizeMetres);
+  const cellWidth = cellSizeMetres / widthMetres;
+  const cellHeight = cellSizeMetres / heightMetres;
+  return {
+    columns,
+    rows,
+    cellSizeMetres,
+    cellOf(point) {
+      const { x: u, y: v } = unit.toImage(point);
+      if (!(u >= 0 && u <= 1 && v >= 0 && v <= 1)) return null;
+      return {
+        x: Math.min(columns - 1, Math.floor(u / cellWidth)),
+        y: Math.min(rows - 1, Math.floor(v / cellHeight)),
+      };
+    },
+    cellRect(x, y) {
+      const left = x * cellWidth;
+      const top = y * cellHeight;
+      return { left, top, width: Math.min(cellWidth, 1 - left), height: Math.min(cellHeight, 1 - top) };
+    },
+  };
 }
