@@ -1,5 +1,6 @@
 import { hostname } from 'node:os';
 import { resolve } from 'node:path';
+import { DEFAULT_POSITIONS_RETENTION_DAYS } from '../src/domain/analytics';
 import { DEFAULT_TOPIC_ROOT } from '../src/domain/live';
 import { envProblems, OFF_WORDS, ON_WORDS } from './configSchema';
 
@@ -33,6 +34,8 @@ export interface Config {
   simulator: boolean;
   offlineAfterSeconds: number;
   networkSilenceSeconds: number;
+  /** Raw positions are kept this many days (whole partitions dropped); rollups are kept. */
+  positionsRetentionDays: number;
   /** The address links in e-mails point to. */
   publicUrl: string;
   production: boolean;
@@ -98,6 +101,7 @@ export function loadConfig(env: Env = process.env, argv: readonly string[] = [])
     simulator: flag(settings.SIMULATOR, true),
     offlineAfterSeconds: whole(settings.OFFLINE_AFTER, 60),
     networkSilenceSeconds: whole(settings.NETWORK_SILENCE, 30),
+    positionsRetentionDays: whole(settings.POSITIONS_RETENTION_DAYS, DEFAULT_POSITIONS_RETENTION_DAYS),
     publicUrl: (settings.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     production: settings.NODE_ENV === 'production',
     sessionTtlHours: whole(settings.SESSION_TTL_HOURS, 24 * 7),

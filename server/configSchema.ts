@@ -18,6 +18,10 @@ const port = Type.String({
   description: 'a port number from 0 to 65535',
 });
 const wholeNumber = Type.String({ pattern: '^[0-9]+$', description: 'a whole number (0 or more)' });
+const positiveWholeNumber = Type.String({
+  pattern: '^0*[1-9][0-9]*$',
+  description: 'a whole number (1 or more)',
+});
 const onOff = Type.String({
   pattern: anyCase([...ON_WORDS, ...OFF_WORDS]),
   description: `on or off (${[...ON_WORDS, ...OFF_WORDS].join(', ')})`,
@@ -68,6 +72,7 @@ export const EnvSchema = Type.Object({
   SIMULATOR: Type.Optional(onOff),
   OFFLINE_AFTER: Type.Optional(wholeNumber),
   NETWORK_SILENCE: Type.Optional(wholeNumber),
+  POSITIONS_RETENTION_DAYS: Type.Optional(positiveWholeNumber),
 });
 
 export type EnvSettings = Static<typeof EnvSchema>;

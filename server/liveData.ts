@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { type PositionPartitions, startPositionPartitions } from './analytics/positionPartitions';
 import type { Config } from './config';
 import type { Db } from './db/database';
 import { createMessagePipeline } from './ingest/messagePipeline';
@@ -36,6 +37,12 @@ export async function startLiveData(options: {
   deviceSessions?: DeviceSessions;
 }): Promise<LiveData> {
   const { db, config, publisher, logger } = options;
+  // Before the ingest: today's and the next days' partitions exist, expired ones are dropped.
+  const partitions: PositionPartitions = await startPositionPartitions({
+    db,
+    logger,
+    retentionDays: config.positionsRetentionDays,
+  });
   let broker: EmbeddedBroker | null = null;
   let ingest: MqttIngest;
   if (config.mqttUrl) {
@@ -83,6 +90,7 @@ export async function startLiveData(options: {
       // The ingest stops first: a message arriving now is refused unacknowledged and sent again later.
       await ingest.close();
       await broker?.close();
+      await partitions.close();
     },
   };
 }

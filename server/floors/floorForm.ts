@@ -15,7 +15,7 @@ import { type SniffedImage, sniffImage } from './imageSniff';
 
 export const BLUEPRINT_FIELD = 'blueprint';
 const CORNER_FIELD = /^coordinates\[([abcd])\]\[(lat|long)\]$/;
-const TEXT_FIELDS = new Set(['name', 'altitude', 'category', 'distance']);
+const TEXT_FIELDS = new Set(['name', 'altitude', 'category', 'distance', 'cellSizeMetres']);
 
 export interface FloorForm {
   fields: FloorFields;

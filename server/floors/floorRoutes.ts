@@ -41,6 +41,8 @@ function floorValues(fields: FloorFields) {
     cLong: c.long,
     dLat: d.lat,
     dLong: d.long,
+    // Blank keeps the floor's cell size; a new one affects only rollups written from then on.
+    ...(fields.cellSizeMetres === undefined ? {} : { cellSizeMetres: fields.cellSizeMetres }),
   };
 }
 

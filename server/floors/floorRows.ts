@@ -36,6 +36,7 @@ export function toFloor(row: FloorRow, workers = 0): Floor {
       c: { lat: row.cLat, long: row.cLong },
       d: { lat: row.dLat, long: row.dLong },
     },
+    cellSizeMetres: row.cellSizeMetres,
     online_active_worker_count: Number(workers),
     created_at: new Date(row.createdAt).toISOString(),
     updated_at: new Date(row.updatedAt).toISOString(),

@@ -1,6 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
+  type FloorGrid,
   type FloorTransform,
+  floorGrid,
   floorTransform,
   fromLongLat,
   type ImagePoint,
@@ -10,10 +12,15 @@ import { signedArea2 } from '../../src/domain/polygon';
 import type { Db } from '../db/database';
 import { buildings, floors, zones } from '../db/schema';
 
-/** A floor of a site as the ingest needs it: which of its zones a lat/long falls in. */
+/**
+ * A floor of a site as the ingest needs it: which of its zones a lat/long falls in, and which
+ * cell of its analytics grid (src/domain/geo.ts `floorGrid`, the floor's cell_size_m).
+ */
 export interface FloorGeometry {
   floorId: number;
   zoneAt(lat: number, long: number): number | null;
+  /** The grid cell of the point, or null outside the floor (or when its corners are degenerate). */
+  cellOf(lat: number, long: number): { x: number; y: number } | null;
 }
 
 interface ProjectedZone {
@@ -40,9 +47,13 @@ function geometryOf(
   floorId: number,
   transform: FloorTransform | null,
   projected: ProjectedZone[],
+  grid: FloorGrid | null,
 ): FloorGeometry {
   return {
     floorId,
+    cellOf(lat, long) {
+      return grid ? grid.cellOf({ lat, long }) : null;
+    },
     zoneAt(lat, long) {
       if (!transform) return null;
       const point = transform.toImage({ lat, long });
@@ -77,7 +88,7 @@ export class FloorGeometryCache {
     const rows = await db
       .select({
         id: floors.id,
-        corners: sql<string>`concat_ws(',', ${floors.aLat}, ${floors.aLong}, ${floors.bLat}, ${floors.bLong}, ${floors.cLat}, ${floors.cLong}, ${floors.dLat}, ${floors.dLong}, ${floors.blueprintWidth}, ${floors.blueprintHeight})`,
+        corners: sql<string>`concat_ws(',', ${floors.aLat}, ${floors.aLong}, ${floors.bLat}, ${floors.bLong}, ${floors.cLat}, ${floors.cLong}, ${floors.dLat}, ${floors.dLong}, ${floors.blueprintWidth}, ${floors.blueprintHeight}, ${floors.cellSizeMetres})`,
         zoneStamp: sql<string>`(select concat(count(*), '@', max(${zones.updatedAt})) from ${zones} where ${zones.floorId} = ${floors.id})`,
       })
       .from(floors)
@@ -117,7 +128,7 @@ export class FloorGeometryCache {
             })
         : [];
       const version = stale.find((s) => s.id === floor.id)?.version ?? '';
-      return { version, geometry: geometryOf(floor.id, transform, projected) };
+      return { version, geometry: geometryOf(floor.id, transform, projected, gridOf(floor)) };
     });
   }
 }
@@ -137,6 +148,23 @@ function transformOf(floor: typeof floors.$inferSelect): FloorTransform | null {
         d: { lat: floor.dLat, long: floor.dLong },
       },
       size,
+    );
+  } catch {
+    return null;
+  }
+}
+
+/** The floor's analytics grid, or null when its corners or cell size admit none. */
+function gridOf(floor: typeof floors.$inferSelect): FloorGrid | null {
+  try {
+    return floorGrid(
+      {
+        a: { lat: floor.aLat, long: floor.aLong },
+        b: { lat: floor.bLat, long: floor.bLong },
+        c: { lat: floor.cLat, long: floor.cLong },
+        d: { lat: floor.dLat, long: floor.dLong },
+      },
+      floor.cellSizeMetres,
     );
   } catch {
     return null;

@@ -1,6 +1,14 @@
 import { sql } from 'drizzle-orm';
 import type { Rejection } from '../../src/domain/ingestValidation';
 import type { PositionMessage } from '../../src/domain/live';
+import {
+  ensurePositionPartitions,
+  forgetKnownPartitions,
+  isMissingPartition,
+  positionsRetentionDays,
+  retentionCutoffMs,
+} from '../analytics/positionPartitions';
+import { addRollups, rollupsOf, type StoredPosition } from '../analytics/rollupWriter';
 import type { Db } from '../db/database';
 import { incidents, inventoryItems, positions, zoneEvents, zones } from '../db/schema';
 import { chunks } from './chunks';
@@ -8,7 +16,7 @@ import { floorGeometryCacheFor } from './floorGeometry';
 import { helmetsByTag, type TaggedHelmet } from './helmetsByTag';
 
 export interface PositionWriteResult {
-  /** Entries dropped against the database: unknownTag, unknownFloor. */
+  /** Entries dropped against the database: beyondRetention, unknownTag, unknownFloor. */
   rejections: Rejection[];
   /** Entries that passed every check (a redelivered one counts: it is stored, once). */
   accepted: number;
@@ -28,6 +36,16 @@ interface HelmetState extends TaggedHelmet {
 type PositionRow = typeof positions.$inferInsert;
 type ZoneEventRow = typeof zoneEvents.$inferInsert;
 
+export interface PositionWriteOptions {
+  /**
+   * Write the rollups (presence_cell_minutes, presence_minutes) in the same transaction: always,
+   * except in the ingest benchmark, which measures what they cost.
+   */
+  rollups?: boolean;
+  /** The clock the retention is judged by (tests). */
+  nowMs?: number;
+}
+
 /** Rows per statement: zone events go in as VALUES lists (8 parameters a row, far below PostgreSQL's 65,535); positions and state as arrays, in the same slices. */
 const ROWS_PER_INSERT = 1000;
 
@@ -38,21 +56,62 @@ const ROWS_PER_INSERT = 1000;
  * the history but changes nothing else, so a late or redelivered message never regresses a
  * marker. The helmets' rows are locked (FOR UPDATE, in id order) for the transaction, so two
  * ingest processes sharing a subscription agree on each helmet's previous zone.
+ *
+ * Positions before the retention's cutoff are refused (beyondRetention); the partitions of the
+ * other entries' days are created first when missing. The rollups are added in the same
+ * transaction from the rows its INSERT returned, so a redelivery or a retried batch after a
+ * crash counts each position once (server/analytics/rollupWriter.ts).
  */
 export async function writePositions(
   db: Db,
   siteId: number,
   messages: readonly PositionMessage[],
+  options: PositionWriteOptions = {},
 ): Promise<PositionWriteResult> {
-  const rejections: Rejection[] = [];
-  if (messages.length === 0)
+  // A position whose day is past the retention would land in a dropped partition: refused, counted.
+  const cutoff = retentionCutoffMs(options.nowMs ?? Date.now(), positionsRetentionDays(db));
+  const early: Rejection[] = [];
+  const kept: PositionMessage[] = [];
+  for (const message of messages) {
+    if (Date.parse(message.ts) < cutoff) early.push({ reason: 'beyondRetention', entry: message });
+    else kept.push(message);
+  }
+  if (kept.length === 0)
     return {
-      rejections,
+      rejections: early,
       accepted: 0,
       changedInventoryIds: [],
       previousFloorById: new Map(),
       incidentIds: [],
     };
+  // The days' partitions, outside the transaction (creating one waits for running writers).
+  await ensurePositionPartitions(
+    db,
+    kept.map((m) => Date.parse(m.ts)),
+  );
+  try {
+    return await writeInTransaction(db, siteId, kept, early, options.rollups ?? true);
+  } catch (error) {
+    // A partition dropped behind this process's back (another process's retention, by hand):
+    // check them all again, once.
+    if (!isMissingPartition(error)) throw error;
+    forgetKnownPartitions(db);
+    await ensurePositionPartitions(
+      db,
+      kept.map((m) => Date.parse(m.ts)),
+    );
+    return writeInTransaction(db, siteId, kept, early, options.rollups ?? true);
+  }
+}
+
+async function writeInTransaction(
+  db: Db,
+  siteId: number,
+  messages: readonly PositionMessage[],
+  early: readonly Rejection[],
+  rollups: boolean,
+): Promise<PositionWriteResult> {
+  const rejections: Rejection[] = [...early];
   const cache = floorGeometryCacheFor(db);
 
   return db.transaction(async (tx) => {
@@ -117,7 +176,15 @@ export async function writePositions(
       });
     }
 
-    for (const rows of chunks(positionRows, ROWS_PER_INSERT)) await insertPositions(tx, rows);
+    const inserted: StoredPosition[] = [];
+    for (const rows of chunks(positionRows, ROWS_PER_INSERT))
+      inserted.push(...(await insertPositions(tx, rows, rollups)));
+    // Only the rows this transaction inserted: a redelivered position adds nothing.
+    if (rollups)
+      await addRollups(
+        tx,
+        rollupsOf(inserted, (floorId, lat, long) => floorsOfSite.get(floorId)?.cellOf(lat, long) ?? null),
+      );
     for (const rows of chunks(eventRows, ROWS_PER_INSERT))
       await tx.insert(zoneEvents).values(rows).onConflictDoNothing();
     const incidentIds = await raiseRestrictedZoneIncidents(
@@ -144,8 +211,12 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
  * Rows go in as one array per column through `unnest`: ten parameters instead of ten per row,
  * which PostgreSQL parses and plans far faster than a 10,000-parameter VALUES list.
  */
-async function insertPositions(tx: Tx, rows: readonly PositionRow[]): Promise<void> {
-  await tx.execute(sql`
+async function insertPositions(
+  tx: Tx,
+  rows: readonly PositionRow[],
+  returning: boolean,
+): Promise<StoredPosition[]> {
+  const result = await tx.execute(sql`
     insert into ${positions}
       (site_id, inventory_item_id, worker_id, floor_id, zone_id, lat, long, is_online, is_active, ts)
     select * from unnest(
@@ -154,7 +225,12 @@ async function insertPositions(tx: Tx, rows: readonly PositionRow[]): Promise<vo
       ${sql.param(rows.map((r) => r.zoneId ?? null))}::int[], ${sql.param(rows.map((r) => r.lat))}::float8[],
       ${sql.param(rows.map((r) => r.long))}::float8[], ${sql.param(rows.map((r) => r.isOnline))}::boolean[],
       ${sql.param(rows.map((r) => r.isActive))}::boolean[], ${sql.param(rows.map((r) => r.ts.toISOString()))}::timestamptz[])
-    on conflict do nothing`);
+    on conflict do nothing
+    ${returning ? sql`returning worker_id as "workerId", floor_id as "floorId", zone_id as "zoneId", lat, long, date_part('epoch', ts) * 1000 as ms` : sql``}`);
+  if (!returning) return [];
+  // date_part is float8 (cheap, unlike numeric `extract`); positions are stored to the millisecond.
+  const stored = (result as unknown as { rows: Omit<StoredPosition, 'siteId'>[] }).rows;
+  return stored.map((row) => ({ ...row, siteId: rows[0].siteId, ms: Math.round(row.ms) }));
 }
 
 /**

@@ -21,6 +21,8 @@ export interface FloorFormBody {
   category: string;
   /** Metres between corners a and b as measured on site; checked against the corners when given. */
   distance?: string;
+  /** The analytics grid's cell edge in metres (0.25–10); blank keeps the current one. */
+  cellSizeMetres?: string | number;
   coordinates: Record<keyof FloorCorners, { lat: string | number; long: string | number }>;
 }
 
@@ -41,6 +43,8 @@ export function floorFormData(body: FloorFormBody, blueprint: Blob | null): Form
   form.append('altitude', String(body.altitude).trim());
   form.append('category', body.category.trim());
   if (body.distance?.trim()) form.append('distance', body.distance.trim());
+  const cellSize = String(body.cellSizeMetres ?? '').trim();
+  if (cellSize) form.append('cellSizeMetres', cellSize);
   for (const corner of CORNERS) {
     form.append(`coordinates[${corner}][lat]`, String(body.coordinates[corner].lat).trim());
     form.append(`coordinates[${corner}][long]`, String(body.coordinates[corner].long).trim());

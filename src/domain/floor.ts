@@ -24,6 +24,8 @@ export interface Floor {
   media_url: string | null;
   image_properties: ImageProperties | null;
   coordinates: FloorCorners;
+  /** The analytics grid's cell edge in metres (geo.ts `floorGrid`); changing it affects later rollups only. */
+  cellSizeMetres: number;
   online_active_worker_count: number;
   created_at: string;
   updated_at: string;

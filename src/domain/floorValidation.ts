@@ -16,6 +16,7 @@ export const floorMessages = {
   altitude: 'Altitude should be a number',
   corners: 'Corners a, b, c and d must form a quadrilateral',
   distance: "Distance doesn't match the distance between corners a and b",
+  cellSize: 'Cell size should be a number of metres between 0.25 and 10',
   image: "PNG, JPEG, JPG formats are allowed, image can't exceed 3MB",
   created: 'Floor Created Successfully',
   updated: 'Floor Updated Successfully',
@@ -25,6 +26,9 @@ export const floorMessages = {
 
 export const FLOOR_IMAGE_MAX_BYTES = 3 * 1024 * 1024;
 export const FLOOR_CATEGORY_MAX = 100;
+/** The analytics grid's cell edge a floor may set (metres; src/domain/geo.ts `floorGrid`). */
+export const CELL_SIZE_MIN_M = 0.25;
+export const CELL_SIZE_MAX_M = 10;
 
 type Raw = string | number | null | undefined;
 
@@ -35,6 +39,8 @@ export interface FloorFormInput {
   category?: Raw;
   /** Optional: the metres between corners a and b as measured on site (spec §5 distance check). */
   distance?: Raw;
+  /** Optional: the analytics grid's cell edge in metres; blank keeps the current one (1 m when new). */
+  cellSizeMetres?: Raw;
   coordinates?: Partial<Record<Corner, { lat?: Raw; long?: Raw } | undefined>>;
 }
 
@@ -43,6 +49,8 @@ export interface FloorFields {
   altitude: number;
   category: string;
   coordinates: FloorCorners;
+  /** Absent when the form left it blank. */
+  cellSizeMetres?: number;
 }
 
 export type FieldErrors = Record<string, string>;
@@ -105,7 +113,7 @@ export function cornerRing(corners: FloorCorners): Point[] {
   return CORNERS.map((corner) => [corners[corner].long, corners[corner].lat] as const);
 }
 
-/** The whole floor form: name, altitude, category and the corners. */
+/** The whole floor form: name, altitude, category, the corners and the optional cell size. */
 export function validateFloorForm(input: FloorFormInput): { value: FloorFields | null; errors: FieldErrors } {
   const errors: FieldErrors = {};
   const name = typeof input.name === 'string' ? input.name.trim() : '';
@@ -127,6 +135,21 @@ export function validateFloorForm(input: FloorFormInput): { value: FloorFields |
   const distance = parseDecimal(input.distance);
   if (distance !== undefined && corners && !distanceMatches(distance, corners.a, corners.b))
     errors.distance = floorMessages.distance;
+  const cellSizeMetres = parseDecimal(input.cellSizeMetres);
+  if (
+    cellSizeMetres !== undefined &&
+    (Number.isNaN(cellSizeMetres) || cellSizeMetres < CELL_SIZE_MIN_M || cellSizeMetres > CELL_SIZE_MAX_M)
+  )
+    errors.cellSizeMetres = floorMessages.cellSize;
   if (Object.keys(errors).length > 0 || !corners || altitude === undefined) return { value: null, errors };
-  return { value: { name, altitude, category, coordinates: corners }, errors };
+  return {
+    value: {
+      name,
+      altitude,
+      category,
+      coordinates: corners,
+      ...(cellSizeMetres === undefined ? {} : { cellSizeMetres }),
+    },
+    errors,
+  };
 }

@@ -65,6 +65,8 @@ export const REJECTION_REASONS = [
   'unknownFloor',
   'outOfRange',
   'futureTimestamp',
+  /** A position older than POSITIONS_RETENTION_DAYS: its day's partition is (about to be) dropped. */
+  'beyondRetention',
   /** A tag, node id or type holding a control character (src/domain/text.ts). */
   'controlCharacter',
   /** The database refused the entry's data although it passed validation (caught, never retried). */

@@ -72,6 +72,30 @@ describe('floors', () => {
       ).toBe(404);
     });
 
+    it('takes the analytics cell size on create and edit, keeps it when blank, and refuses one out of range', async () => {
+      const plain = await newFloor('Default cells');
+      expect(plain.cellSizeMetres).toBe(1);
+      const created = await create(
+        floorFields({ name: 'Coarse cells', cellSizeMetres: '2.5' }),
+        { filename: 'p.png', content: smallPng() },
+        southId,
+      );
+      expect(created.json.data.cellSizeMetres).toBe(2.5);
+      const url = `/api/buildings/${southId}/floors/${created.json.data.id}`;
+      const kept = await send(url, multipart(floorFields({ name: 'Coarse cells' })));
+      expect(kept.json.data.cellSizeMetres).toBe(2.5);
+      const changed = await send(url, multipart(floorFields({ cellSizeMetres: ' 0.5 ' })));
+      expect(changed.json.data.cellSizeMetres).toBe(0.5);
+      for (const value of ['0.1', '11', 'wide']) {
+        const bad = await send(url, multipart(floorFields({ cellSizeMetres: value })));
+        expect(bad.statusCode).toBe(422);
+        expect(bad.json.errors).toEqual({
+          cellSizeMetres: 'Cell size should be a number of metres between 0.25 and 10',
+        });
+      }
+      expect((await get(url)).json.data.cellSizeMetres).toBe(0.5);
+    });
+
     it('duplicates a floor with its image and zones into the same building', async () => {
       const [ground] = await t.db
         .select()

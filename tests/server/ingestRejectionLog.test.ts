@@ -44,6 +44,7 @@ describe('rejection log', () => {
       unknownFloor: 0,
       outOfRange: 0,
       futureTimestamp: 0,
+      beyondRetention: 0,
       controlCharacter: 0,
       refusedByDatabase: 0,
     });

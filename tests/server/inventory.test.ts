@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensurePositionPartitions } from '../../server/analytics/positionPartitions';
 import { DEMO_SITE } from '../../server/db/demoSeed';
 import {
   buildings,
@@ -208,6 +209,8 @@ describe('inventory', () => {
         isActive: active,
         ts: new Date(ts),
       });
+      // positions is partitioned by day: that day's partition first (the ingest makes its own).
+      await ensurePositionPartitions(t.db, [Date.parse('2025-03-03T08:00:00Z')]);
       await t.db
         .insert(positions)
         .values([row('2025-03-03T08:00:00Z', 0.2, true), row('2025-03-03T08:05:00Z', 0.4, false)]);

@@ -20,6 +20,8 @@ export const FloorSchema = Type.Object({
   media_url: Type.Union([Type.String(), Type.Null()]),
   image_properties: Type.Union([Type.Object({ width: Type.Integer(), height: Type.Integer() }), Type.Null()]),
   coordinates: Type.Object({ a: LatLongSchema, b: LatLongSchema, c: LatLongSchema, d: LatLongSchema }),
+  /** The analytics grid's cell edge in metres (src/domain/geo.ts `floorGrid`). */
+  cellSizeMetres: Type.Number(),
   online_active_worker_count: Type.Integer(),
   created_at: Type.String(),
   updated_at: Type.String(),

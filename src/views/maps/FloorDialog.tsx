@@ -47,6 +47,7 @@ function initialBody(floor: Floor | null): FloorFormBody {
     altitude: floor ? String(floor.altitude) : '',
     category: floor?.category ?? '',
     distance: '',
+    cellSizeMetres: floor ? String(floor.cellSizeMetres) : '',
     coordinates,
   };
 }
@@ -59,7 +60,7 @@ function imageProblem(file: File | null, required: boolean): string | null {
   return byName && byType && file.size <= FLOOR_IMAGE_MAX_BYTES ? null : floorMessages.image;
 }
 
-/** Create or edit a floor: name, altitude, category, blueprint image and the corners a–d. */
+/** Create or edit a floor: name, altitude, category, blueprint image, the corners a–d and the analytics cell size. */
 export function FloorDialog({ buildingId, floor, onClose, onSaved }: FloorDialogProps) {
   const { t } = useTranslation();
   const api = useApi();
@@ -122,6 +123,7 @@ export function FloorDialog({ buildingId, floor, onClose, onSaved }: FloorDialog
     value: string,
     onChange: (value: string) => void,
     inputMode?: 'decimal',
+    hint?: string,
   ) => {
     const id = `${formId}-${key}`;
     const error = errors[key];
@@ -131,7 +133,7 @@ export function FloorDialog({ buildingId, floor, onClose, onSaved }: FloorDialog
         label={label}
         labelFor={id}
         intent={error ? 'danger' : 'none'}
-        helperText={error}
+        helperText={error ?? hint}
         className="sw-maps-field"
       >
         <InputGroup
@@ -238,6 +240,14 @@ export function FloorDialog({ buildingId, floor, onClose, onSaved }: FloorDialog
               'decimal',
             )}
           </fieldset>
+          {field(
+            'cellSizeMetres',
+            t('maps.form.cellSize'),
+            String(body.cellSizeMetres ?? ''),
+            (cellSizeMetres) => edit((d) => ({ ...d, cellSizeMetres })),
+            'decimal',
+            t('maps.form.cellSizeHint'),
+          )}
         </DialogBody>
         <DialogFooter
           actions={

@@ -43,6 +43,7 @@ const floor: Floor = {
   media_url: null,
   image_properties: IMAGE,
   coordinates: CORNERS,
+  cellSizeMetres: 1,
   online_active_worker_count: 0,
   created_at: '2026-01-01T00:00:00Z',
   updated_at: '2026-01-01T00:00:00Z',
