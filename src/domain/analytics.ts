@@ -27,3 +27,16 @@ export const GATEWAY_HOLD_MS = 5_000;
 export function bucketStart(ms: number): number {
   return Math.floor(ms / ROLLUP_BUCKET_MS) * ROLLUP_BUCKET_MS;
 }
+
+/** The longest window one heatmap or history request may name: a month of minute rollups. */
+export const ANALYTICS_MAX_WINDOW_DAYS = 31;
+
+/** What the analytics fast paths answer to a bad window, cursor or worker list (422). */
+export const ANALYTICS_MESSAGES = {
+  fromInvalid: 'From must be an ISO 8601 date and time, e.g. 2026-11-26T08:00:00Z',
+  toInvalid: 'To must be an ISO 8601 date and time, e.g. 2026-11-26T08:00:00Z',
+  toNotAfterFrom: 'To must be later than From',
+  windowTooLong: `The range may span at most ${ANALYTICS_MAX_WINDOW_DAYS} days`,
+  cursorInvalid: 'Cursor is invalid: fetch the first chunk of the window again',
+  workerIdsInvalid: 'Worker ids must be worker ids separated by commas, e.g. 12,40',
+} as const;

@@ -1,3 +1,4 @@
+import { ANALYTICS_MESSAGES } from './analytics';
 import { EVACUATION_MESSAGES } from './evacuation';
 import { floorMessages } from './floorValidation';
 import { CORE_MESSAGE_TEXTS, createMessageCatalog, prefixed } from './messageCatalogCore';
@@ -23,6 +24,7 @@ const CATALOG = createMessageCatalog({
   ...prefixed('server.worker', workerMessages, ['label', 'image']),
   ...prefixed('server.workshift.breaks', BREAK_MESSAGES),
   ...prefixed('server.safetyDemo', SAFETY_DEMO_MESSAGES),
+  ...prefixed('server.analytics', ANALYTICS_MESSAGES),
 });
 
 /** The key and values of a text the server sends, or undefined for a text outside the catalogue. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ANALYTICS_MESSAGES } from '../../src/domain/analytics';
 import { EVACUATION_MESSAGES } from '../../src/domain/evacuation';
 import { floorMessages } from '../../src/domain/floorValidation';
 import { labelKey, messageCatalogKeys, messageKeyOf } from '../../src/domain/messageCatalog';
@@ -54,6 +55,7 @@ const SENT = [
   ...Object.values(workerMessages).filter((text) => text !== workerMessages.label),
   ...Object.values(BREAK_MESSAGES),
   ...Object.values(SAFETY_DEMO_MESSAGES),
+  ...Object.values(ANALYTICS_MESSAGES),
 ];
 
 describe('the server messages in the i18n files', () => {

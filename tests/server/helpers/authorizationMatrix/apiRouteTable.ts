@@ -218,4 +218,29 @@ export const API_ROUTES: Record<RouteKey, RouteRule> = {
     body: (o) => ({ workerIds: [o.workerId], assigned_at: '2021-01-01' }),
     foreignBody: 'sameSite',
   }),
+
+  // The analytics fast paths: a floor of another site or client is a 404.
+  'GET /api/floors/:id/heatmap': open(['analytics'], 'floor', {
+    query: () => ({ from: new Date(Date.now() - 3_600_000).toISOString(), to: new Date().toISOString() }),
+  }),
+  'GET /api/floors/:id/history': open(['analytics'], 'floor', {
+    query: () => ({ from: new Date(Date.now() - 3_600_000).toISOString(), to: new Date().toISOString() }),
+  }),
+
+  // The analytics gateway (Cube's REST API): tenancy is a condition on every query, not a 404.
+  'GET /cubejs-api/v1/meta': open(['analytics'], null),
+  'GET /cubejs-api/v1/load': open(['analytics'], null, {
+    query: (o) => ({ query: JSON.stringify(matrixGatewayQuery(o.floorId)) }),
+  }),
+  'POST /cubejs-api/v1/load': open(['analytics'], null, {
+    body: (o) => ({ query: matrixGatewayQuery(o.floorId) }),
+  }),
 };
+
+/** A presence query naming the object's floor, for the gateway's rows of the table. */
+function matrixGatewayQuery(floorId: number) {
+  return {
+    measures: ['Presence.workerSeconds'],
+    filters: [{ member: 'Presence.floorId', operator: 'equals', values: [String(floorId)] }],
+  };
+}
