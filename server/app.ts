@@ -3,10 +3,13 @@ import { resolve } from 'node:path';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyServerOptions, RouteOptions } from 'fastify';
+import { heatmapRoutes } from './analytics/heatmapRoutes';
+import { historyRoutes } from './analytics/historyRoutes';
 import { authRoutes, publicAuthRoutes } from './auth/authRoutes';
 import { openApiRoutes } from './docs/openApiRoutes';
 import { floorRoutes } from './floors/floorRoutes';
 import { zoneRoutes } from './floors/zoneRoutes';
+import { registerGateway } from './gateway/gatewayRoutes';
 import { consoleContentSecurityPolicy } from './http/contentSecurityPolicy';
 import { notFoundMessage } from './http/errorHandler';
 import { createListener, registerRouteLayers } from './http/layeredApp';
@@ -96,8 +99,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       crewRoutes,
       workshiftRoutes,
       latestAssignmentRoutes,
+      heatmapRoutes,
+      historyRoutes,
     ],
   });
+
+  // The analytics gateway (Cube's REST API at /cubejs-api/v1) checks the session token itself.
+  await registerGateway(app, services);
 
   if (consoleRoot)
     await app.register(fastifyStatic, { root: consoleRoot, wildcard: false, index: ['index.html'] });

@@ -1,4 +1,11 @@
-import type { InventoryScope, NameListKind, WorkerListParams } from './queryParams';
+import type {
+  AllWorkersParams,
+  HeatmapParams,
+  HistoryParams,
+  InventoryScope,
+  NameListKind,
+  WorkerListParams,
+} from './queryParams';
 import type { IncidentQuery } from './safety/safetyPaths';
 
 /**
@@ -44,6 +51,8 @@ export const queryKeys = {
     all: ['workers'] as const,
     lists: (siteId: number) => ['workers', 'list', siteId] as const,
     list: (siteId: number, params: WorkerListParams) => ['workers', 'list', siteId, params] as const,
+    /** Every page of a list at once (the analytics screens' names and a crew's members). */
+    every: (siteId: number, params: AllWorkersParams) => ['workers', 'every', siteId, params] as const,
     detail: (siteId: number, workerId: number) => ['workers', 'detail', siteId, workerId] as const,
     unassignedHelmets: (siteId: number) => ['workers', 'unassignedHelmets', siteId] as const,
     /** `version` (the worker's updated_at) changes after an upload. */
@@ -74,5 +83,17 @@ export const queryKeys = {
     demo: (siteId: number) => ['safety', 'demo', siteId] as const,
     networks: (siteId: number) => ['safety', 'networks', siteId] as const,
     workers: (networkId: number, floorId: number) => ['safety', 'workers', networkId, floorId] as const,
+  },
+  /** Analytics gateway queries (Cube `load`), keyed by the query itself. */
+  gateway: {
+    all: ['gateway'] as const,
+    /** `query` is a GatewayQuery (src/api/gateway.ts, which imports this file). */
+    load: (query: object) => ['gateway', 'load', query] as const,
+  },
+  /** The analytics fast paths of the main API (heatmap, history chunks of playback and spaghetti). */
+  analytics: {
+    all: ['analytics'] as const,
+    heatmap: (floorId: number, params: HeatmapParams) => ['analytics', 'heatmap', floorId, params] as const,
+    history: (floorId: number, params: HistoryParams) => ['analytics', 'history', floorId, params] as const,
   },
 } as const;

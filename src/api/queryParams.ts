@@ -25,3 +25,23 @@ export interface WorkerListParams extends WorkerFilters {
   perPage: number;
   sort: { field: WorkerSortField; direction: 'asc' | 'desc' };
 }
+
+/** Every page of a filtered, sorted worker list at once (fetchAllWorkers: the export, the analytics' names). */
+export type AllWorkersParams = Omit<WorkerListParams, 'page' | 'perPage'>;
+
+/** A floor's heatmap window and filters (GET /floors/{id}/heatmap); times are ISO texts. */
+export interface HeatmapParams {
+  from: string;
+  to: string;
+  crewId?: number | null;
+  subcontractorId?: number | null;
+  workerRoleId?: number | null;
+}
+
+/** One history chunk of a floor (GET /floors/{id}/history); `cursor` is the previous chunk's. */
+export interface HistoryParams {
+  from: string;
+  to: string;
+  workerIds?: readonly number[] | null;
+  cursor?: string | null;
+}

@@ -1,5 +1,5 @@
-import type { FloorCorners, ImageProperties, LatLong, LongLat } from './floor';
 import { greatCircleDistance } from './distance';
+import type { FloorCorners, ImageProperties, LatLong, LongLat } from './floor';
 import { pointInPolygon as pointInRing } from './polygon';
 
 declare const brand: unique symbol;
