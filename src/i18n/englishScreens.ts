@@ -1,11 +1,13 @@
+import analytics from './analytics.en.json';
 import evacuation from './evacuation.en.json';
+import history from './history.en.json';
 import safety from './safety.en.json';
 import workers from './workers.en.json';
 import workforce from './workforce.en.json';
 
 /**
- * The English texts of the signed-in screens, under the keys `evacuation`, `safety`, `workers`
+ * The English texts of the signed-in screens, under the keys `analytics`, `evacuation`, `safety`, `workers`
  * and `workforce`: downloaded with the signed-in routes, not with the login page
  * (`addScreenTexts` of src/i18n/index.ts).
  */
-export const ENGLISH_SCREENS = { evacuation, safety, workers, workforce };
+export const ENGLISH_SCREENS = { analytics, evacuation, history, safety, workers, workforce };

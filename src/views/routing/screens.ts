@@ -8,6 +8,10 @@ import { lazyNamed } from './lazyNamed';
  */
 export const SCREENS: Readonly<Record<string, ComponentType>> = {
   '/': lazyNamed(() => import('../dashboard/HomeScreen'), 'HomeScreen'),
+  '/analytics': lazyNamed(() => import('../analytics/AnalyticsScreen'), 'AnalyticsScreen'),
+  '/analytics/heatmap': lazyNamed(() => import('../analytics/HeatmapScreen'), 'HeatmapScreen'),
+  '/analytics/spaghetti': lazyNamed(() => import('../analytics/SpaghettiScreen'), 'SpaghettiScreen'),
+  '/analytics/playback': lazyNamed(() => import('../analytics/PlaybackScreen'), 'PlaybackScreen'),
   '/maps': lazyNamed(() => import('../maps/MapsScreen'), 'MapsScreen'),
   '/nodes': lazyNamed(() => import('../nodes/NodesScreen'), 'NodesScreen'),
   '/safety': lazyNamed(() => import('../safety/SafetyScreen'), 'SafetyScreen'),

@@ -14,6 +14,7 @@ import { HelmetPanel } from './HelmetPanel';
 import { LastSeenMap } from './LastSeenMap';
 import { WorkerAssignmentsPanel } from './WorkerAssignmentsPanel';
 import { WorkerForm } from './WorkerForm';
+import { WorkerHistoryButton } from './WorkerHistoryDialog';
 
 /** Wide enough for the picture beside the name and both actions. */
 const DRAWER_WIDTH = '440px';
@@ -167,6 +168,7 @@ export function WorkerDrawer({ siteId, target, canWrite, onClose, onChanged }: W
           ))}
         </dl>
         <LastSeenMap siteId={siteId} worker={worker.data!} onLeftFloor={() => void worker.refetch()} />
+        <WorkerHistoryButton workerId={display.id} workerName={display.name} />
         <HelmetPanel
           siteId={siteId}
           workerId={display.id}

@@ -1,7 +1,9 @@
 import { blueprintLayer } from './BlueprintLayer';
 import { draftLayer } from './DraftLayer';
+import { heatmapLayer } from './HeatmapLayer';
 import type { LayerDefinition } from './Layer';
 import { selectionLayer } from './SelectionLayer';
+import { trailsLayer } from './TrailsLayer';
 import { workersLayer } from './WorkersLayer';
 import { zonesLayer } from './ZonesLayer';
 
@@ -30,6 +32,10 @@ export type LayerRegistry = readonly LayerDefinition[];
 export const FLOOR_LAYERS: LayerRegistry = [
   blueprintLayer,
   zonesLayer,
+  // Under the markers, so the helmets of a replay stay visible on the heat.
+  heatmapLayer,
+  // Over the heat and under the markers: a replayed marker sits on the head of its own trail.
+  trailsLayer,
   workersLayer,
   selectionLayer,
   draftLayer,

@@ -1,0 +1,257 @@
+import './trailsHistory.css';
+import { Callout, HTMLSelect, ProgressBar, Spinner } from '@blueprintjs/core';
+import { useQuery } from '@tanstack/react-query';
+import { type Ref, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BehaviorSubject, type Observable } from 'rxjs';
+import { blueprintQuery, floorsQuery, zonesQuery } from '../../api/floors';
+import type { Floor, Zone } from '../../domain/floor';
+import { formatCount } from '../../domain/numberFormat';
+import type { WorkerMap } from '../../streams/workerMapState';
+import { useApi, useTokenSource } from '../session/SessionProvider';
+import { useSelection } from '../shell/selection';
+import { FloorCanvas, type FloorCanvasHandle } from './FloorCanvas';
+import type { LayerDataSource } from './layers/layerInputs';
+
+/** The floors of the selected building, in screen order, and the one picked (the first by default). */
+export function useBuildingFloor(): {
+  floors: readonly Floor[];
+  floor: Floor | null;
+  loading: boolean;
+  pick(floorId: number): void;
+} {
+  const api = useApi();
+  const { building } = useSelection();
+  const floors = useQuery({ ...floorsQuery(api, building?.id ?? 0), enabled: building !== null });
+  const [picked, setPicked] = useState<number | null>(null);
+  const list = floors.data ?? [];
+  const floor = list.find((f) => f.id === picked) ?? list[0] ?? null;
+  return { floors: list, floor, loading: floors.isPending && building !== null, pick: setPicked };
+}
+
+/** A floor picker for the analytics screens. */
+export function PlaybackFloorPicker({
+  floors,
+  floor,
+  onPick,
+  testId,
+}: {
+  floors: readonly Floor[];
+  floor: Floor | null;
+  onPick(floorId: number): void;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="sw-history-field">
+      <label htmlFor={testId}>{t('history.floor')}</label>
+      <HTMLSelect
+        id={testId}
+        value={floor?.id ?? ''}
+        onChange={(event) => onPick(Number(event.currentTarget.value))}
+        data-testid={testId}
+        options={floors.map((f) => ({ value: f.id, label: f.name }))}
+      />
+    </div>
+  );
+}
+
+/**
+ * "Chunks fetched: 3 of 8" under a bar, never a bare spinner. With `buffering`, the history the
+ * playhead waits for is counted as well ("Loading the playhead's history: 2 of 6").
+ */
+export function PlaybackProgress({
+  fetched,
+  total,
+  buffering = null,
+  testId,
+}: {
+  fetched: number;
+  total: number;
+  buffering?: { readonly loaded: number; readonly total: number } | null;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  if (total === 0) return null;
+  const waiting = buffering !== null && buffering.loaded < buffering.total;
+  const busy = fetched < total && (buffering === null || waiting);
+  return (
+    <div
+      className="sw-history-progress"
+      data-testid={testId}
+      data-done={fetched >= total || undefined}
+      data-fetched={fetched}
+      data-total={total}
+      data-buffering={waiting || undefined}
+    >
+      <ProgressBar
+        value={Math.min(1, waiting ? buffering.loaded / buffering.total : fetched / total)}
+        animate={busy}
+        stripes={busy}
+      />
+      <span>{t('history.chunks', { fetched: formatCount(fetched), total: formatCount(total) })}</span>
+      {waiting && (
+        <span data-testid={`${testId}-buffering`}>
+          {t('history.buffering', {
+            fetched: formatCount(buffering.loaded),
+            total: formatCount(buffering.total),
+          })}
+        </span>
+      )}
+    </div>
+  );
+}
+
+/** The floor's zones, from the API. */
+export function useFloorZones(floorId: number | null): readonly Zone[] {
+  const api = useApi();
+  const zones = useQuery({ ...zonesQuery(api, floorId ?? 0), enabled: floorId !== null });
+  return zones.data ?? NO_ZONES;
+}
+
+const NO_ZONES: readonly Zone[] = [];
+
+interface TrailsCanvasProps {
+  floor: Floor;
+  zones: readonly Zone[];
+  layerData: readonly LayerDataSource[];
+  workers$?: Observable<WorkerMap>;
+  testId: string;
+  ref?: Ref<FloorCanvasHandle>;
+}
+
+/** A floor's blueprint and zones under the analytics layers a screen feeds. */
+export function TrailsCanvas({ floor, zones, layerData, workers$, testId, ref }: TrailsCanvasProps) {
+  const { t } = useTranslation();
+  const tokenSource = useTokenSource();
+  const blueprint = useQuery({ ...blueprintQuery(tokenSource, floor), enabled: floor.media_url !== null });
+  const [zones$] = useState(() => new BehaviorSubject<readonly Zone[]>([]));
+  useEffect(() => zones$.next(zones), [zones$, zones]);
+  return (
+    <div className="sw-history-canvas" data-testid={testId}>
+      {blueprint.isError && (
+        <Callout intent="danger" compact icon="error">
+          {t('maps.blueprintError')}
+        </Callout>
+      )}
+      {blueprint.isPending && floor.media_url !== null && (
+        <Spinner className="sw-history-canvas-loading" size={20} aria-label={t('maps.blueprintLoading')} />
+      )}
+      <FloorCanvas
+        ref={ref}
+        className="sw-history-floor-canvas"
+        floor={floor}
+        blueprint={blueprint.data ?? null}
+        zones$={zones$}
+        workers$={workers$}
+        layerData={layerData}
+      />
+    </div>
+  );
+}
+
+/**
+ * Days and clock times of the history screens are the site's (spec §9, as the overview's ranges):
+ * the browser's own time zone may be another. An unknown zone reads as UTC.
+ */
+const wallClocks = new Map<string, Intl.DateTimeFormat>();
+
+function wallClock(timeZone: string): Intl.DateTimeFormat {
+  let format = wallClocks.get(timeZone);
+  if (!format) {
+    try {
+      format = new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+      });
+    } catch {
+      format = wallClock('UTC');
+    }
+    wallClocks.set(timeZone, format);
+  }
+  return format;
+}
+
+/** The wall clock of an instant in a time zone: `YYYY-MM-DD` and `HH:MM:SS`. */
+function wallTime(ms: number, timeZone: string): { date: string; time: string } {
+  const parts: Record<string, string> = {};
+  for (const part of wallClock(timeZone).formatToParts(ms)) parts[part.type] = part.value;
+  return {
+    date: `${parts.year}-${parts.month}-${parts.day}`,
+    time: `${parts.hour}:${parts.minute}:${parts.second}`,
+  };
+}
+
+/** `YYYY-MM-DD` of the day an instant falls on in the site's time zone. */
+export function siteDayValue(ms: number, timeZone: string): string {
+  return wallTime(ms, timeZone).date;
+}
+
+/** `YYYY-MM-DDTHH:MM` of an instant in the site's time zone, as datetime-local inputs take it. */
+export function siteInputValue(ms: number, timeZone: string): string {
+  const { date, time } = wallTime(ms, timeZone);
+  return `${date}T${time.slice(0, 5)}`;
+}
+
+/** The clock time (HH:MM:SS) of an instant in the site's time zone. */
+export function clockTime(ms: number, timeZone: string): string {
+  return wallTime(ms, timeZone).time;
+}
+
+/**
+ * The instant `secondsOfDay` after the start of `YYYY-MM-DD` on the site's wall clock, or NaN:
+ * the wall time is read back twice so a day whose offset changes (DST) settles on the right one.
+ */
+export function siteInstant(day: string, secondsOfDay: number, timeZone: string): number {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match || !Number.isFinite(secondsOfDay)) return Number.NaN;
+  const wanted = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])) + secondsOfDay * 1000;
+  if (!Number.isFinite(wanted)) return Number.NaN;
+  let guess = wanted;
+  for (let round = 0; round < 2; round++) {
+    const { date, time } = wallTime(guess, timeZone);
+    const shown = Date.parse(`${date}T${time}Z`);
+    if (!Number.isFinite(shown)) return Number.NaN;
+    guess -= shown - wanted;
+  }
+  return guess;
+}
+
+/** A site day as instants: its midnight to the next day's (23 or 25 hours on a DST change). */
+export function siteDayRange(day: string, timeZone: string): { fromMs: number; toMs: number } {
+  const fromMs = siteInstant(day, 0, timeZone);
+  const next = Number.isFinite(fromMs) ? siteDayValue(fromMs + 36 * 3_600_000, timeZone) : day;
+  return { fromMs, toMs: siteInstant(next, 0, timeZone) };
+}
+
+/** A datetime-local input's `YYYY-MM-DDTHH:MM` on the site's wall clock, as an instant, or NaN. */
+export function siteInputInstant(text: string, timeZone: string): number {
+  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})$/.exec(text);
+  if (!match) return Number.NaN;
+  return siteInstant(match[1], Number(match[2]) * 3600 + Number(match[3]) * 60, timeZone);
+}
+
+/** Seconds as "1 h 05 min", "4 min 10 s" or "12 s", in the language shown. */
+export function useDurationFormat(): (seconds: number) => string {
+  const { t } = useTranslation();
+  return (seconds) => {
+    const total = Math.round(seconds);
+    const h = Math.floor(total / 3600);
+    const m = Math.floor((total % 3600) / 60);
+    const s = total % 60;
+    if (h > 0) return t('history.duration.hours', { h, m: String(m).padStart(2, '0') });
+    if (m > 0) return t('history.duration.minutes', { m, s: String(s).padStart(2, '0') });
+    return t('history.duration.seconds', { s });
+  };
+}
+
+/** Metres with one decimal and grouped thousands. */
+export function formatMetres(metres: number): string {
+  return formatCount(Math.round(metres * 10) / 10);
+}

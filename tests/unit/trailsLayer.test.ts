@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import type { FloorCorners } from '../../src/domain/floor';
+import { floorTransform } from '../../src/domain/geo';
+import { FloorScene } from '../../src/views/canvas/scene';
+
+// Pixi reads navigator when it loads (Node 20 has none); layers need no renderer to draw.
+Object.assign(globalThis, { navigator: globalThis.navigator ?? { userAgent: 'node' } });
+const { Container } = await import('pixi.js');
+const { LayerStack } = await import('../../src/views/canvas/layers/LayerStack');
+const { TRAILS, trailsLayer, TRAIL_COLOURS, trailColour } = await import(
+  '../../src/views/canvas/layers/TrailsLayer'
+);
+
+const IMAGE = { width: 2000, height: 1000 };
+const CORNERS: FloorCorners = {
+  a: { lat: 25.201, long: 55.27 },
+  b: { lat: 25.201, long: 55.272 },
+  c: { lat: 25.2, long: 55.272 },
+  d: { lat: 25.2, long: 55.27 },
+};
+
+function setUp() {
+  const scene = new FloorScene();
+  scene.setFrame(IMAGE, floorTransform(CORNERS, IMAGE));
+  const world = new Container();
+  const stack = new LayerStack([trailsLayer], world);
+  return { scene, world, stack };
+}
+
+/** A walk of 1,000 positions along the floor's top edge: a straight line. */
+const lat = Array.from({ length: 1000 }, () => 25.2008);
+const long = Array.from({ length: 1000 }, (_, i) => 55.2702 + i * 1.5e-6);
+
+describe('the trails layer', () => {
+  it('draws again only when the trails or the zoom bucket change, never for a pan', () => {
+    const { scene, stack } = setUp();
+    scene.setData(TRAILS, { trails: [{ key: 'worker:1', colour: trailColour(0), lat, long }] });
+    stack.update({ scene, view: { scale: 1, x: 0, y: 0 } });
+    expect(stack.redraws('trails')).toBe(1);
+    // Panning, and zooming by less than half an octave: nothing is drawn again.
+    stack.update({ scene, view: { scale: 1, x: 300, y: -40 } });
+    stack.update({ scene, view: { scale: 1.15, x: 300, y: -40 } });
+    expect(stack.redraws('trails')).toBe(1);
+    stack.update({ scene, view: { scale: 2, x: 300, y: -40 } });
+    expect(stack.redraws('trails')).toBe(2);
+    scene.setData(TRAILS, { trails: [] });
+    stack.update({ scene, view: { scale: 2, x: 300, y: -40 } });
+    expect(stack.redraws('trails')).toBe(3);
+  });
+
+  it('simplifies a straight walk to a single segment in the trail’s colour', () => {
+    const { scene, world, stack } = setUp();
+    scene.setData(TRAILS, {
+      trails: [
+        { key: 'worker:1', colour: trailColour(0), lat, long },
+        {
+          key: 'worker:2',
+          colour: trailColour(1),
+          lat: lat.map((v) => v - 0.0004),
+          long,
+          ranges: [[0, 500]],
+        },
+      ],
+    });
+    stack.update({ scene, view: { scale: 1, x: 0, y: 0 } });
+    const graphics = world.children[0] as import('pixi.js').Graphics;
+    const strokes = graphics.context.instructions.filter((i) => i.action === 'stroke');
+    expect(strokes.map((s) => (s.data as { style: { color: number } }).style.color)).toEqual([
+      TRAIL_COLOURS[0],
+      TRAIL_COLOURS[1],
+    ]);
+    // 1,000 positions on a line: two vertices are drawn, from the first to the last.
+    const { path } = strokes[0].data as { path: import('pixi.js').GraphicsPath };
+    const { points } = path.shapePath.shapePrimitives[0].shape as unknown as { points: number[] };
+    expect(points).toHaveLength(4);
+    // Ten distinct colours, then the palette repeats.
+    expect(new Set(TRAIL_COLOURS).size).toBe(10);
+    expect(trailColour(11)).toBe(TRAIL_COLOURS[1]);
+  });
+});
