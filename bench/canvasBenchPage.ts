@@ -8,8 +8,11 @@ import {
   serveCanvasHarness,
 } from '../tests/e2e/helpers/canvasHarness';
 
-/** The canvas harness in Chromium at 1280×800, 1×; `--reuse` skips rebuilding the harness. */
-export async function openCanvasBenchPage(): Promise<{
+/**
+ * The canvas harness in Chromium at 1280×800, 1×; `--reuse` skips rebuilding the harness.
+ * `query` is added to the page's address (`?mode=playback`, see tests/e2e/harness/fixture.ts).
+ */
+export async function openCanvasBenchPage(query = ''): Promise<{
   page: Page;
   browser: Browser;
   close(): Promise<void>;
@@ -19,7 +22,7 @@ export async function openCanvasBenchPage(): Promise<{
   const server = await serveCanvasHarness();
   const browser = await launchBrowser();
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
-  await page.goto(server.url);
+  await page.goto(server.url + query);
   await page.waitForFunction(() => 'canvasHarness' in window);
   return {
     page,

@@ -18,6 +18,7 @@ import { fetchAllWorkers } from '../../api/workers/workerList';
 import { can } from '../../domain/access';
 import type { Floor } from '../../domain/floor';
 import { floorTransform, imagePoint } from '../../domain/geo';
+import { clockTime, siteDayRange, siteDayValue, siteInstant } from '../../domain/siteClock';
 import {
   isPlaybackRunning,
   isPlaybackTicking,
@@ -38,12 +39,8 @@ import { layerDataSource } from '../canvas/layers/layerInputs';
 import { TRAILS, type TrailsData, trailColour } from '../canvas/layers/TrailsLayer';
 import { worldSize } from '../canvas/scene';
 import {
-  clockTime,
   PlaybackFloorPicker,
   PlaybackProgress,
-  siteDayRange,
-  siteDayValue,
-  siteInstant,
   TrailsCanvas,
   useBuildingFloor,
   useFloorZones,

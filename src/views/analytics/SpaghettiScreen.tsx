@@ -8,16 +8,13 @@ import { fetchAllWorkers } from '../../api/workers/workerList';
 import type { WorkerOption } from '../../api/workforce/assignments';
 import { nameListQuery } from '../../api/workforce/nameLists';
 import { pathLengthMetres, trackKey, trackSegments, zoneSeconds } from '../../domain/pathLength';
+import { siteDayValue, siteInputInstant, siteInputValue, siteInstant } from '../../domain/siteClock';
 import { layerDataSource } from '../canvas/layers/layerInputs';
 import { cssColour, TRAILS, type Trail, type TrailsData, trailColour } from '../canvas/layers/TrailsLayer';
 import {
   formatMetres,
   PlaybackFloorPicker,
   PlaybackProgress,
-  siteDayValue,
-  siteInputInstant,
-  siteInputValue,
-  siteInstant,
   TrailsCanvas,
   useBuildingFloor,
   useDurationFormat,

@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { gatewayQueryOptions } from '../../api/gateway';
 import type { Zone } from '../../domain/floor';
-import { clockTime } from '../canvas/TrailsCanvas';
+import { clockTime } from '../../domain/siteClock';
 import {
   bucketCounts,
   type TimelineRow,

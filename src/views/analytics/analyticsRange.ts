@@ -1,5 +1,5 @@
 import { calendarDateIn } from '../../domain/calendarDate';
-import { localTime } from '../../domain/workshiftClock';
+import { siteInstant } from '../../domain/siteClock';
 
 /** A range of whole days in the site's time zone, both ends included, as YYYY-MM-DD. */
 export interface DayRange {
@@ -26,20 +26,7 @@ export function currentWeekIn(timeZone: string, now: Date = new Date()): DayRang
 
 /** The instant a day starts in `timeZone` (midnight there), as epoch milliseconds. */
 export function startOfDayIn(date: string, timeZone: string): number {
-  const midnightUtc = Date.parse(`${date}T00:00:00Z`);
-  let guess = midnightUtc;
-  // Two rounds settle a day whose offset differs from the one of the first guess (a DST change).
-  for (let round = 0; round < 2; round++) {
-    let local: { date: string; minutes: number };
-    try {
-      local = localTime(new Date(guess), timeZone);
-    } catch {
-      return midnightUtc;
-    }
-    const shownMs = Date.parse(`${local.date}T00:00:00Z`) + local.minutes * 60_000;
-    guess -= shownMs - midnightUtc;
-  }
-  return guess;
+  return siteInstant(date, 0, timeZone);
 }
 
 /** The range as instants: from the first day's midnight to the midnight after the last day. */

@@ -7,15 +7,13 @@ import { floorsQuery } from '../../api/floors';
 import { can } from '../../domain/access';
 import type { Floor } from '../../domain/floor';
 import { pathLengthMetres, type Track, trackSegments } from '../../domain/pathLength';
+import { clockTime, siteDayRange, siteDayValue } from '../../domain/siteClock';
 import { findStops, zoneVisits } from '../../domain/stops';
 import { layerDataSource } from '../canvas/layers/layerInputs';
 import { TRAILS, type TrailsData, trailColour } from '../canvas/layers/TrailsLayer';
 import {
-  clockTime,
   formatMetres,
   PlaybackProgress,
-  siteDayRange,
-  siteDayValue,
   TrailsCanvas,
   useDurationFormat,
   useFloorZones,

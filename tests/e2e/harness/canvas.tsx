@@ -26,12 +26,17 @@ import {
   type HarnessWorker,
   type HarnessWorkerStatus,
   type HarnessZone,
+  harnessMode,
   IMAGE,
   type MountOptions,
 } from './fixture';
+import { measurePlayback, type PlaybackRunOptions, playbackLayerData } from './playbackFixture';
 
 void Icons.loadAll({ loader: 'all' });
 const i18n = initI18n('en');
+/** `?mode=playback` binds the trails layer for a replay (bench/playbackFrames.bench.ts). */
+const mode = harnessMode(location.search);
+const layerData = mode === 'playback' ? playbackLayerData : undefined;
 addScreenTexts(ENGLISH_SCREENS);
 
 const floor: Floor = {
@@ -187,6 +192,7 @@ const harness = {
             blueprint={source}
             zones$={zones$}
             workers$={workers$}
+            layerData={layerData}
             onSelectWorker={(w) => harness.workerSelections.push(w?.inventory_id ?? null)}
             onSelectZone={(id) => harness.selections.push(id)}
             onPointer={(e) =>
@@ -288,6 +294,12 @@ const harness = {
     }
     engine.setView(start);
     return deltas;
+  },
+
+  /** Replays a synthetic day onto the mounted canvas and measures its frames (playback mode only). */
+  measurePlayback(options: PlaybackRunOptions) {
+    if (mode !== 'playback') throw new Error('measurePlayback needs canvas.html?mode=playback');
+    return measurePlayback(options, { workers$, floor, stats: () => harness.stats() });
   },
 
   /** The floor on a bare engine with two extra layers from the registry (canvasProbeLayers.ts). */

@@ -41,3 +41,10 @@ export interface MountOptions {
   width?: number;
   height?: number;
 }
+
+/** What the harness page does beyond the live canvas: `?mode=playback` binds the trails layer for a replay. */
+export type HarnessMode = 'live' | 'playback';
+
+export function harnessMode(search: string): HarnessMode {
+  return new URLSearchParams(search).get('mode') === 'playback' ? 'playback' : 'live';
+}
