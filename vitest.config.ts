@@ -5,7 +5,7 @@ import { LongestFirstSequencer } from './tests/longestFirst.ts';
 /**
  * Test files that spend most of their time waiting on a database, broker or socket run side by
  * side: one more worker than cores (Vitest's default is one fewer, a single worker on two cores).
- * The browser tests run afterwards, one file at a time, so their frame timings see a quiet machine.
+ * The browser tests run afterwards, two files at a time, once the node files are done.
  */
 const NODE_WORKERS = availableParallelism() + 1;
 /**
@@ -58,7 +58,9 @@ export default defineConfig({
           globalSetup: ['tests/e2e/helpers/globalSetup.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
-          maxWorkers: 1,
+          // Two files at a time: each is mostly its own server's and Chromium's start-up and waits.
+          // No browser test asserts frame timings (the bench/ canvas benchmarks do).
+          maxWorkers: 2,
           sequence: { groupOrder: 1 },
         },
       },

@@ -2,18 +2,26 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
  * The files that take the longest on two cores (measured in a clean clone: the kill test alone
- * is about 7 minutes), started first within their group. Vitest orders files by the durations it
+ * was about 7 minutes before it was split in two), started first within their group. Vitest orders files by the durations it
  * cached in earlier runs and, in a fresh checkout without that cache, by file size, which started
  * the kill test after five minutes of other files and made it the suite's tail.
  */
 const LONGEST = [
   'tests/server/ackDurability.test.ts',
+  'tests/server/ackDurabilityMosquitto.test.ts',
   'tests/server/startup.test.ts',
   'tests/server/schemaFuzz.test.ts',
   'tests/server/liveRestart.test.ts',
   'tests/server/evacuationRestart.test.ts',
   'tests/server/authorizationMatrix.test.ts',
   'tests/server/evacuationDrill.test.ts',
+  // The browser files, two at a time after the node files.
+  'tests/e2e/roles.test.ts',
+  'tests/e2e/shell.test.ts',
+  'tests/e2e/workforce.test.ts',
+  'tests/e2e/safety.test.ts',
+  'tests/e2e/playback.test.ts',
+  'tests/e2e/analytics.test.ts',
 ];
 
 const rank = (spec: TestSpecification) => {

@@ -1,36 +1,22 @@
-import { describe, expect, it } from 'vitest';
-import { type DurabilityResult, runDurabilityScenario } from './helpers/durabilityScenario';
+import { describe, it } from 'vitest';
+import {
+  CASE_TIMEOUT_MS,
+  expectAcknowledgedStoredOnce,
+  report,
+  SERVER_KILLS,
+} from './helpers/ackDurabilityChecks';
+import { runDurabilityScenario } from './helpers/durabilityScenario';
 
 /**
  * DESIGN §1/§5: a device that received PUBACK never loses that position, across a kill -9 of the
- * server (embedded broker and Mosquitto) and of PostgreSQL, and nothing is stored twice. Each case
- * runs the real server process (server/main.ts) and kills it at random instants while device
- * clients publish.
+ * server (embedded broker here; Mosquitto in ackDurabilityMosquitto.test.ts, so the two run side
+ * by side) and of PostgreSQL, and nothing is stored twice. Each case runs the real server process
+ * (server/main.ts) and kills it at random instants while device clients publish.
  */
-/** Per broker; with the PostgreSQL case's six, the file kills 22 times. */
-const SERVER_KILLS = Number(process.env.ACK_KILL_CYCLES ?? 10);
-const CASE_TIMEOUT_MS = 300_000;
-
-function report(name: string, result: DurabilityResult): void {
-  const { serverOutput: _output, ...figures } = result;
-  console.log(`${name}: ${JSON.stringify(figures)}`);
-}
-
-function expectAcknowledgedStoredOnce(result: DurabilityResult): void {
-  const context = `lost e.g. ${result.lostExamples.join(', ')}\n${result.serverOutput.slice(-3000)}`;
-  // Something was acknowledged on every side of the kills.
-  expect(result.acknowledged).toBeGreaterThan(result.cycles * 10);
-  expect(result.lost, context).toBe(0);
-  expect(result.storedTwice).toBe(0);
-  // Whatever was stored beyond the acknowledged ones was sent but never acknowledged.
-  expect(result.stored).toBeGreaterThanOrEqual(result.acknowledged);
-  expect(result.stored).toBeLessThanOrEqual(result.published);
-}
-
 const onPostgresServer = process.env.SITEWATCH_TEST_DRIVER === 'pg';
 
 // The server-pg project runs the embedded-broker loop on the machine's PostgreSQL server; the
-// PGlite project runs the embedded database, Mosquitto and the PostgreSQL kills.
+// PGlite project runs the embedded database and the PostgreSQL kills.
 if (!onPostgresServer) {
   describe('acknowledged means stored, across kill -9', () => {
     it(
@@ -42,20 +28,6 @@ if (!onPostgresServer) {
           serverKills: SERVER_KILLS,
         });
         report('embedded broker', result);
-        expectAcknowledgedStoredOnce(result);
-      },
-      CASE_TIMEOUT_MS,
-    );
-
-    it(
-      `Mosquitto: ${SERVER_KILLS} server kills lose no acknowledged position`,
-      async () => {
-        const result = await runDurabilityScenario({
-          broker: 'mosquitto',
-          database: 'embedded',
-          serverKills: SERVER_KILLS,
-        });
-        report('Mosquitto', result);
         expectAcknowledgedStoredOnce(result);
       },
       CASE_TIMEOUT_MS,
