@@ -5,7 +5,7 @@ import { LongestFirstSequencer } from './tests/longestFirst.ts';
 /**
  * Test files that spend most of their time waiting on a database, broker or socket run side by
  * side: one more worker than cores (Vitest's default is one fewer, a single worker on two cores).
- * The browser tests run afterwards, two files at a time, once the node files are done.
+ * The browser tests run afterwards, one file at a time (two at a time measured no faster here).
  */
 const NODE_WORKERS = availableParallelism() + 1;
 /**
@@ -18,6 +18,9 @@ const serverProject = (name: string, driver: 'pglite' | 'pg') => ({
   test: {
     name,
     include: ['tests/server/**/*.test.ts'],
+    // The Mosquitto kill cases run on the embedded database only (ackDurability.test.ts has the
+    // PostgreSQL server's); a file without tests would fail the project.
+    exclude: driver === 'pg' ? ['tests/server/ackDurabilityMosquitto.test.ts'] : [],
     environment: 'node',
     globalSetup: ['tests/server/helpers/globalSetup.ts'],
     env: { SITEWATCH_TEST_DRIVER: driver },
@@ -58,9 +61,7 @@ export default defineConfig({
           globalSetup: ['tests/e2e/helpers/globalSetup.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
-          // Two files at a time: each is mostly its own server's and Chromium's start-up and waits.
-          // No browser test asserts frame timings (the bench/ canvas benchmarks do).
-          maxWorkers: 2,
+          maxWorkers: 1,
           sequence: { groupOrder: 1 },
         },
       },

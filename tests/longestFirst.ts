@@ -15,7 +15,7 @@ const LONGEST = [
   'tests/server/evacuationRestart.test.ts',
   'tests/server/authorizationMatrix.test.ts',
   'tests/server/evacuationDrill.test.ts',
-  // The browser files, two at a time after the node files.
+  // The browser files, after the node files.
   'tests/e2e/roles.test.ts',
   'tests/e2e/shell.test.ts',
   'tests/e2e/workforce.test.ts',

@@ -63,8 +63,12 @@ describe('the trails layer', () => {
       ],
     });
     stack.update({ scene, view: { scale: 1, x: 0, y: 0 } });
-    const graphics = world.children[0] as import('pixi.js').Graphics;
-    const strokes = graphics.context.instructions.filter((i) => i.action === 'stroke');
+    // One Graphics per trail, in the trails' order, under the marks.
+    const layer = world.children[0] as import('pixi.js').Container;
+    const strokes = layer.children
+      .slice(0, 2)
+      .flatMap((g) => (g as import('pixi.js').Graphics).context.instructions)
+      .filter((i) => i.action === 'stroke');
     expect(strokes.map((s) => (s.data as { style: { color: number } }).style.color)).toEqual([
       TRAIL_COLOURS[0],
       TRAIL_COLOURS[1],

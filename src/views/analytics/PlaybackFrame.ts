@@ -6,7 +6,7 @@ import type { WorkerOnMap } from '../../domain/inventory';
 import { TRACK_GAP_MS, trackSegments } from '../../domain/pathLength';
 import { HISTORY_ACTIVE, HISTORY_ONLINE } from '../../domain/schemas/analytics';
 import type { EntitySample, SampleSlice, SampleWindow } from '../../streams/playback.stream';
-import { slicesBetween } from '../../streams/playbackWindows';
+import { lowerBound, slicesBetween, upperBound } from '../../streams/playbackWindows';
 import type { WorkerMap } from '../../streams/workerMapState';
 import type { HeatmapCells } from '../canvas/layers/heatmapCells';
 import type { Trail } from '../canvas/layers/TrailsLayer';
@@ -144,52 +144,248 @@ export function markersOf(
   return out;
 }
 
+/** What a trail is drawn from: each sample's position, in the window's (time) order. */
+export interface TrailColumns {
+  readonly lat: ArrayLike<number>;
+  readonly long: ArrayLike<number>;
+}
+
 /**
- * A frame's trail (its samples behind the playhead, slices in time order) regrouped per helmet,
- * split where the helmet was lost for longer than TRACK_GAP_MS.
+ * Trails are cut into pieces of this much replay time, aligned on their window's start. A piece
+ * the playhead has passed is the same object frame after frame (the trails layer keeps its
+ * geometry); only what the playhead added is made, so a frame at 600× builds about its own ten
+ * seconds of samples instead of the whole trail.
  */
-export function trailsOf(
-  slices: readonly SampleSlice<HistoryPayload>[],
+export const TRAIL_PIECE_MS = 10_000;
+/**
+ * In the piece the playhead is in, the samples up to the playhead are kept as a segment of their
+ * own once they span this much replay time; only the newer ones are made again on the next frame.
+ */
+export const TRAIL_TIP_MS = 1000;
+/** A completed piece of more segments than this is made again as one (a slow replay's many segments). */
+const MAX_SEGMENTS = 3;
+
+/** The piece the playhead is in: its segments kept so far, up to `frozenMs`, and the tip after it. */
+interface HeadPiece {
+  readonly piece: number;
+  readonly segments: Trail[][];
+  /** Its samples with times ≤ this are in `segments` (−∞: none yet). */
+  frozenMs: number;
+  tip: { readonly end: number; readonly trails: Trail[] } | null;
+}
+
+/** A window's samples regrouped per helmet (entity-major), each led by its previous window's last sample. */
+interface WindowTrack {
+  /** The window whose last samples lead these tracks (null: none). */
+  readonly previous: SampleWindow<TrailColumns> | null;
+  /** Helmets with samples in the window, ascending. */
+  readonly helmets: Uint32Array;
+  /** Helmet h's track is [first[h], first[h + 1]) of the columns; own samples from own[h]. */
+  readonly first: Uint32Array;
+  readonly own: Uint32Array;
+  readonly times: Float64Array;
+  readonly lat: Float64Array;
+  readonly long: Float64Array;
+  /** Helmet h's colour when its pieces were built. */
+  readonly colours: Float64Array;
+  /** Pieces the playhead has passed, by index in the window. */
+  readonly pieces: Map<number, Trail[]>;
+  head: HeadPiece | null;
+}
+
+const windowTracks = new WeakMap<SampleWindow<TrailColumns>, WindowTrack>();
+
+function windowTrack(
+  window: SampleWindow<TrailColumns>,
+  previous: SampleWindow<TrailColumns> | null,
+): WindowTrack {
+  const known = windowTracks.get(window);
+  // Kept unless a window to lead it from has come in since (the track is otherwise the same).
+  if (known && (previous === null || known.previous === previous)) return known;
+  const lead = previous ? windowTracks.get(previous) : undefined;
+  const counts = new Map<number, number>();
+  const { entities } = window;
+  for (let i = 0; i < entities.length; i++) counts.set(entities[i], (counts.get(entities[i]) ?? 0) + 1);
+  const helmets = Uint32Array.from(counts.keys()).sort();
+  const first = new Uint32Array(helmets.length + 1);
+  const own = new Uint32Array(helmets.length);
+  const indexOf = new Map<number, number>();
+  const leadOf = new Int32Array(helmets.length).fill(-1);
+  let at = 0;
+  let l = 0;
+  for (let h = 0; h < helmets.length; h++) {
+    first[h] = at;
+    if (lead) {
+      while (l < lead.helmets.length && lead.helmets[l] < helmets[h]) l++;
+      if (l < lead.helmets.length && lead.helmets[l] === helmets[h]) {
+        leadOf[h] = lead.first[l + 1] - 1;
+        at++;
+      }
+    }
+    own[h] = at;
+    indexOf.set(helmets[h], h);
+    at += counts.get(helmets[h])!;
+  }
+  first[helmets.length] = at;
+  const times = new Float64Array(at);
+  const lat = new Float64Array(at);
+  const long = new Float64Array(at);
+  if (lead) {
+    for (let h = 0; h < helmets.length; h++) {
+      const from = leadOf[h];
+      if (from < 0) continue;
+      times[first[h]] = lead.times[from];
+      lat[first[h]] = lead.lat[from];
+      long[first[h]] = lead.long[from];
+    }
+  }
+  const { lat: sampleLat, long: sampleLong } = window.payload;
+  const cursor = own.slice();
+  for (let i = 0; i < entities.length; i++) {
+    const to = cursor[indexOf.get(entities[i])!]++;
+    times[to] = window.times[i];
+    lat[to] = sampleLat[i];
+    long[to] = sampleLong[i];
+  }
+  const track: WindowTrack = {
+    previous: lead ? previous : null,
+    helmets,
+    first,
+    own,
+    times,
+    lat,
+    long,
+    colours: new Float64Array(helmets.length).fill(Number.NaN),
+    pieces: new Map(),
+    head: null,
+  };
+  windowTracks.set(window, track);
+  return track;
+}
+
+/**
+ * Part of a window's trail: each helmet's samples with fromMs ≤ time < toMs, afterMs < time and
+ * time ≤ untilMs,
+ * joined to its sample before them (split where the helmet was lost for longer than
+ * TRACK_GAP_MS), as one Trail per colour over the window's regrouped columns.
+ */
+function segmentTrails(
+  track: WindowTrack,
+  fromMs: number,
+  afterMs: number,
+  toMs: number,
+  untilMs: number,
+): Trail[] {
+  const byColour = new Map<number, [number, number][]>();
+  const { times, first, own, colours } = track;
+  for (let h = 0; h < track.helmets.length; h++) {
+    const end = first[h + 1];
+    let lo = upperBound(times, afterMs, lowerBound(times, fromMs, own[h], end), end);
+    const hi = Math.min(lowerBound(times, toMs, lo, end), upperBound(times, untilMs, lo, end));
+    if (hi <= lo) continue;
+    if (lo > first[h] && times[lo] - times[lo - 1] <= TRACK_GAP_MS) lo--;
+    let ranges = byColour.get(colours[h]);
+    if (!ranges) {
+      ranges = [];
+      byColour.set(colours[h], ranges);
+    }
+    for (const range of trackSegments(times, TRACK_GAP_MS, lo, hi)) ranges.push(range);
+  }
+  return [...byColour].map(([colour, ranges]) => ({
+    key: `trail:${fromMs}:${afterMs}:${colour}`,
+    colour,
+    lat: track.lat,
+    long: track.long,
+    ranges,
+  }));
+}
+
+/**
+ * A frame's trail (its samples behind the playhead, slices of windows in time order) as trail
+ * pieces: per window and TRAIL_PIECE_MS of it, one Trail per colour over the window's samples
+ * regrouped per helmet (polylines join across pieces and windows, and split where a helmet was
+ * lost for longer than TRACK_GAP_MS). The pieces the playhead has passed are the same objects
+ * on every frame, and so are the segments of the piece it is in once they span TRAIL_TIP_MS, so
+ * the trails layer builds only what is new. The trail is drawn by whole pieces: its oldest piece
+ * may reach up to TRAIL_PIECE_MS further back than the slices. `colourOf` is asked for every
+ * helmet of the windows (ascending, oldest window first).
+ */
+export function trailsOf<T extends TrailColumns>(
+  slices: readonly SampleSlice<T>[],
   colourOf: (helmetId: number) => number,
 ): Trail[] {
-  const counts = new Map<number, number>();
-  for (const { window, start, end } of slices) {
-    for (let i = start; i < end; i++) {
-      const helmet = window.entities[i];
-      counts.set(helmet, (counts.get(helmet) ?? 0) + 1);
-    }
-  }
-  const columns = new Map<
-    number,
-    { times: Float64Array; lat: Float64Array; long: Float64Array; n: number }
-  >();
-  for (const [helmet, n] of counts) {
-    columns.set(helmet, {
-      times: new Float64Array(n),
-      lat: new Float64Array(n),
-      long: new Float64Array(n),
-      n: 0,
-    });
-  }
-  for (const { window, start, end } of slices) {
-    const { lat, long } = window.payload;
-    for (let i = start; i < end; i++) {
-      const column = columns.get(window.entities[i])!;
-      column.times[column.n] = window.times[i];
-      column.lat[column.n] = lat[i];
-      column.long[column.n] = long[i];
-      column.n++;
-    }
-  }
   const trails: Trail[] = [];
-  for (const [helmet, column] of [...columns].sort((a, b) => a[0] - b[0])) {
-    trails.push({
-      key: `helmet:${helmet}`,
-      colour: colourOf(helmet),
-      lat: column.lat,
-      long: column.long,
-      ranges: trackSegments(column.times, TRACK_GAP_MS),
-    });
+  let previous: SampleWindow<TrailColumns> | null = null;
+  for (const { window, start, end } of slices) {
+    const adjacent = previous !== null && previous.toMs === window.fromMs ? previous : null;
+    previous = window;
+    if (end <= start) continue;
+    const track = windowTrack(window, adjacent);
+    let recoloured = false;
+    for (let h = 0; h < track.helmets.length; h++) {
+      const colour = colourOf(track.helmets[h]);
+      if (colour === track.colours[h]) continue;
+      track.colours[h] = colour;
+      recoloured = true;
+    }
+    if (recoloured) {
+      track.pieces.clear();
+      track.head = null;
+    }
+    const pieceStart = (piece: number) => window.fromMs + piece * TRAIL_PIECE_MS;
+    const pieceOf = (ms: number) => Math.floor((ms - window.fromMs) / TRAIL_PIECE_MS);
+    const firstPiece = Math.max(0, pieceOf(window.times[start]));
+    const untilMs = window.times[end - 1];
+    const headPiece = pieceOf(untilMs);
+    // The head piece is whole when no sample of it is left after the slice.
+    const headWhole = end === window.times.length || window.times[end] >= pieceStart(headPiece + 1);
+    let pushed: Trail[] | null = null;
+    for (let piece = firstPiece; piece <= headPiece; piece++) {
+      const fromMs = pieceStart(piece);
+      const toMs = pieceStart(piece + 1);
+      const whole = (p: number) => p < headPiece || headWhole;
+      if (whole(piece)) {
+        let done = track.pieces.get(piece);
+        if (!done) {
+          const head = track.head?.piece === piece ? track.head : null;
+          if (head && head.segments.length < MAX_SEGMENTS) {
+            // What the playhead left of it as segments, and the rest.
+            done = [...head.segments.flat(), ...segmentTrails(track, fromMs, head.frozenMs, toMs, Infinity)];
+            track.pieces.set(piece, done);
+          } else {
+            // Passed pieces never drawn (a jump, a slow frame at a high speed): one run of them at
+            // once, so a helmet's walk is one polyline there rather than one per piece.
+            let last = piece;
+            while (whole(last + 1) && last + 1 <= headPiece && !track.pieces.has(last + 1)) last++;
+            done = segmentTrails(track, fromMs, -Infinity, pieceStart(last + 1), Infinity);
+            for (let p = piece; p <= last; p++) track.pieces.set(p, done);
+          }
+          if (head) track.head = null;
+        }
+        // A run of pieces shares its trails: drawn once.
+        if (done !== pushed) trails.push(...done);
+        pushed = done;
+        continue;
+      }
+      let head = track.head;
+      // A new piece, or a seek back into this one: nothing of it is kept.
+      if (head?.piece !== piece || untilMs < head.frozenMs) {
+        head = { piece, segments: [], frozenMs: -Infinity, tip: null };
+        track.head = head;
+      }
+      for (const segment of head.segments) trails.push(...segment);
+      if (untilMs - Math.max(fromMs, head.frozenMs) >= TRAIL_TIP_MS) {
+        head.segments.push(segmentTrails(track, fromMs, head.frozenMs, toMs, untilMs));
+        head.frozenMs = untilMs;
+        head.tip = null;
+        trails.push(...head.segments[head.segments.length - 1]);
+        continue;
+      }
+      if (head.tip?.end !== end) {
+        head.tip = { end, trails: segmentTrails(track, fromMs, head.frozenMs, toMs, untilMs) };
+      }
+      trails.push(...head.tip.trails);
+    }
   }
   return trails;
 }

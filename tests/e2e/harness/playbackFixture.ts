@@ -1,7 +1,8 @@
 // The canvas harness's playback mode (`canvas.html?mode=playback`), for bench/playbackFrames.bench.ts:
 // a synthetic 10-hour day of helmets at 1 Hz replayed through the real clock machine, history
 // stream and animation-frame ticker, drawn as markers on the workers layer and a trailing window
-// on the trails layer, while the page measures requestAnimationFrame deltas.
+// on the trails layer (built by the playback screen's own `trailsOf`), while the page measures
+// requestAnimationFrame deltas.
 import { BehaviorSubject, defer, from, map, type Subscription, startWith } from 'rxjs';
 import { createActor } from 'xstate';
 import type { Floor } from '../../../src/domain/floor';
@@ -23,16 +24,11 @@ import {
   type SampleWindow,
 } from '../../../src/streams/playback.stream';
 import { playbackTicks$ } from '../../../src/streams/playbackClock';
-import { lowerBound, upperBound } from '../../../src/streams/playbackWindows';
 import type { WorkerMap } from '../../../src/streams/workerMapState';
+import { trailsOf as screenTrailsOf } from '../../../src/views/analytics/PlaybackFrame';
 import type { CanvasStats } from '../../../src/views/canvas/frameStatistics';
 import { layerDataSource } from '../../../src/views/canvas/layers/layerInputs';
-import {
-  TRAILS,
-  type Trail,
-  type TrailsData,
-  trailColour,
-} from '../../../src/views/canvas/layers/TrailsLayer';
+import { TRAILS, type TrailsData, trailColour } from '../../../src/views/canvas/layers/TrailsLayer';
 import { CORNERS, IMAGE } from './fixture';
 
 /** What the bench asks the page to replay (serialisable: it crosses page.evaluate). */
@@ -86,6 +82,9 @@ export interface SyntheticPayload {
   readonly trackStatus: Uint8Array;
   /** Sample i of the window (time order) → its place in the track arrays. */
   readonly trackIndex: Uint32Array;
+  /** Sample i's position (time order), as the screen's history windows carry it: what `trailsOf` reads. */
+  readonly lat: Float64Array;
+  readonly long: Float64Array;
 }
 
 type Window = SampleWindow<SyntheticPayload>;
@@ -192,6 +191,8 @@ class SyntheticDay {
     const times = new Float64Array(samples);
     const entities = new Uint32Array(samples);
     const trackIndex = new Uint32Array(samples);
+    const lat = new Float64Array(samples);
+    const long = new Float64Array(samples);
     let i = 0;
     for (let s = 0; s < seconds; s++) {
       for (let o = 0; o < n; o++) {
@@ -200,6 +201,8 @@ class SyntheticDay {
         times[i] = trackTimes[at];
         entities[i] = e + 1;
         trackIndex[i] = at;
+        lat[i] = trackLat[at];
+        long[i] = trackLong[at];
         i++;
       }
     }
@@ -208,7 +211,7 @@ class SyntheticDay {
       toMs,
       times,
       entities,
-      payload: { trackStart, trackTimes, trackLat, trackLong, trackStatus, trackIndex },
+      payload: { trackStart, trackTimes, trackLat, trackLong, trackStatus, trackIndex, lat, long },
     };
   }
 }
@@ -245,52 +248,14 @@ function markersOf(frame: PlaybackFrame<SyntheticPayload>, floor: Pick<Floor, 'i
 }
 
 /**
- * The frame's trail slices as polylines: per window and colour one `Trail` over the window's
- * entity-major columns (the same arrays every frame, so the layer projects each window once),
- * one range per helmet; a helmet's colour is `trailColour(entity)`.
+ * The frame's trail as the playback screen draws it: PlaybackFrame.ts's `trailsOf` (pieces per
+ * window and colour, the passed ones the same objects every frame); a helmet's colour is
+ * `trailColour(helmet)`.
  */
-function trailsOf(
-  frame: PlaybackFrame<SyntheticPayload>,
-  trailMs: number,
-): { data: TrailsData; points: number } {
-  const fromMs = frame.playheadMs - trailMs;
-  const trails: Trail[] = [];
+function trailsOf(frame: PlaybackFrame<SyntheticPayload>): { data: TrailsData; points: number } {
+  const trails = screenTrailsOf(frame.trail, trailColour);
   let points = 0;
-  for (const slice of frame.trail) {
-    const { window } = slice;
-    const p = window.payload;
-    const a = window.times[slice.start];
-    const b = window.times[slice.end - 1];
-    const n = p.trackStart.length - 1;
-    const ranges: [number, number][][] = Array.from({ length: 10 }, () => []);
-    for (let e = 0; e < n; e++) {
-      const first = p.trackStart[e];
-      const last = p.trackStart[e + 1];
-      let lo = lowerBound(p.trackTimes, a, first, last);
-      const hi = upperBound(p.trackTimes, b, lo, last);
-      // Join the previous window's last sample when it is inside the trail too.
-      if (
-        lo > first &&
-        lo - 1 === first &&
-        p.trackTimes[first] < window.fromMs &&
-        p.trackTimes[first] >= fromMs
-      )
-        lo--;
-      if (hi - lo < 1) continue;
-      ranges[e % 10].push([lo, hi]);
-      points += hi - lo;
-    }
-    ranges.forEach((list, c) => {
-      if (list.length === 0) return;
-      trails.push({
-        key: `${window.fromMs}:${c}`,
-        colour: trailColour(c),
-        lat: p.trackLat,
-        long: p.trackLong,
-        ranges: list,
-      });
-    });
-  }
+  for (const trail of trails) for (const [start, end] of trail.ranges ?? []) points += end - start;
   return { data: { trails }, points };
 }
 
@@ -358,7 +323,7 @@ export async function measurePlayback(
     player.frames$.subscribe((frame) => {
       const started = performance.now();
       const workers = markersOf(frame, sinks.floor);
-      const trails = trailsOf(frame, options.trailMs);
+      const trails = trailsOf(frame);
       sinks.workers$.next(workers);
       playbackTrails$.next(trails.data);
       buildMs += performance.now() - started;

@@ -1,4 +1,4 @@
-import { type Container, Graphics } from 'pixi.js';
+import { Container, Graphics } from 'pixi.js';
 import type { FloorTransform } from '../../../domain/geo';
 import { bucketScale, simplifyPolyline, zoomBucket } from '../../../domain/polylineSimplify';
 import type { CanvasLayer, FrameContext, LayerDefinition, LayerInput } from './Layer';
@@ -64,51 +64,119 @@ interface Projected {
   readonly xy: Float64Array;
 }
 
+/** One trail's built geometry, and the floor frame and zoom bucket it was built for. */
+interface Built {
+  readonly graphics: Graphics;
+  frame: number;
+  bucket: number;
+}
+
 /**
  * Worker trails as polylines, one colour each, simplified for the zoom (Douglas–Peucker at a
  * tolerance of one screen pixel), and rings where a screen marks places. A static layer: drawn
  * again only when the trails, the floor's frame or the zoom bucket change, never while panning.
- * Each track is projected once per floor frame and reused while a playback slides its window.
+ * Each trail object has its own Graphics, kept while the same object is passed again for the
+ * same floor frame and zoom bucket: a playback that passes its past trail pieces again builds only
+ * the new ones, and the Graphics of trails no longer passed are destroyed. Each track is
+ * projected once per floor frame, shared by the trails drawn from its arrays.
  */
 export class TrailsLayer implements CanvasLayer {
-  private readonly graphics = new Graphics({ label: 'trails', eventMode: 'none' });
+  private readonly root = new Container({ label: 'trails', eventMode: 'none' });
+  private readonly marksGraphics = new Graphics({ label: 'trail-marks', eventMode: 'none' });
+  private built = new Map<Trail, Built>();
+  private marksDrawn: { marks: readonly TrailMark[] | undefined; frame: number; bucket: number } | null =
+    null;
   private projected = new WeakMap<ArrayLike<number>, Projected>();
   /** How many times the trails were drawn: tests tell a pan from a redraw. */
   redraws = 0;
+  /** How many trails were built (projected, simplified, stroked) in all: tests tell a reuse from a rebuild. */
+  builds = 0;
 
   attach(world: Container): void {
-    world.addChild(this.graphics);
+    world.addChild(this.root);
+  }
+
+  /** The Graphics per trail now shown, in drawing order (tests). */
+  get trailGraphics(): readonly Graphics[] {
+    return this.root.children.filter(
+      (child): child is Graphics => child !== this.marksGraphics,
+    ) as Graphics[];
   }
 
   update({ scene, view }: FrameContext): boolean {
     this.redraws++;
-    const g = this.graphics.clear();
     const transform = scene.transform;
-    if (!transform) return true;
-    const { trails, marks } = TRAILS.value(scene);
-    const scale = bucketScale(zoomBucket(view.scale));
+    const { trails, marks } = transform ? TRAILS.value(scene) : { trails: [], marks: undefined };
+    const bucket = zoomBucket(view.scale);
+    const frame = scene.frameVersion;
+    const next = new Map<Trail, Built>();
+    const order: Graphics[] = [];
+    for (const trail of trails) {
+      if (next.has(trail)) continue;
+      let entry = this.built.get(trail);
+      if (!entry) {
+        entry = { graphics: new Graphics({ eventMode: 'none' }), frame: Number.NaN, bucket: Number.NaN };
+      }
+      if (transform && (entry.frame !== frame || entry.bucket !== bucket)) {
+        this.build(entry.graphics.clear(), trail, transform, frame, bucket);
+        entry.frame = frame;
+        entry.bucket = bucket;
+      }
+      next.set(trail, entry);
+      order.push(entry.graphics);
+    }
+    for (const [trail, entry] of this.built) if (!next.has(trail)) entry.graphics.destroy();
+    this.built = next;
+    order.push(this.marksGraphics);
+    this.arrange(order);
+    if (
+      !this.marksDrawn ||
+      this.marksDrawn.marks !== marks ||
+      this.marksDrawn.frame !== frame ||
+      this.marksDrawn.bucket !== bucket
+    ) {
+      this.marksDrawn = { marks, frame, bucket };
+      this.drawMarks(transform, marks ?? [], bucket);
+    }
+    return true;
+  }
+
+  /** Puts the children in `order`, touching the container only when it differs. */
+  private arrange(order: readonly Graphics[]): void {
+    const children = this.root.children;
+    if (children.length === order.length && order.every((g, i) => children[i] === g)) return;
+    if (children.length > 0) this.root.removeChildren();
+    for (const g of order) this.root.addChild(g);
+  }
+
+  private build(g: Graphics, trail: Trail, transform: FloorTransform, frame: number, bucket: number): void {
+    this.builds++;
+    const scale = bucketScale(bucket);
     const tolerance = TOLERANCE_PX / scale;
     const width = LINE_PX / scale;
-    for (const trail of trails) {
-      const xy = this.project(trail, transform, scene.frameVersion);
-      const ranges = trail.ranges ?? [[0, trail.lat.length] as const];
-      for (const [start, end] of ranges) {
-        if (end - start < 1) continue;
-        if (end - start === 1) {
-          g.circle(xy[2 * start], xy[2 * start + 1], width / 2).fill({ color: trail.colour });
-          continue;
-        }
-        const line = simplifyPolyline(xy.subarray(2 * start, 2 * end), tolerance);
-        g.poly(line, false).stroke({ color: trail.colour, width, alpha: 0.9, cap: 'round', join: 'round' });
+    const xy = this.project(trail, transform, frame);
+    const ranges = trail.ranges ?? [[0, trail.lat.length] as const];
+    for (const [start, end] of ranges) {
+      if (end - start < 1) continue;
+      if (end - start === 1) {
+        g.circle(xy[2 * start], xy[2 * start + 1], width / 2).fill({ color: trail.colour });
+        continue;
       }
+      const line = simplifyPolyline(xy.subarray(2 * start, 2 * end), tolerance);
+      g.poly(line, false).stroke({ color: trail.colour, width, alpha: 0.9, cap: 'round', join: 'round' });
     }
-    for (const mark of marks ?? []) {
+  }
+
+  private drawMarks(transform: FloorTransform | null, marks: readonly TrailMark[], bucket: number): void {
+    const g = this.marksGraphics.clear();
+    if (!transform) return;
+    const scale = bucketScale(bucket);
+    for (const mark of marks) {
       const p = transform.toImage(mark);
       g.circle(p.x, p.y, MARK_PX / scale)
         .fill({ color: 0xffffff, alpha: 0.8 })
-        .stroke({ color: mark.colour, width: width });
+        .stroke({ color: mark.colour, width: LINE_PX / scale });
     }
-    return true;
   }
 
   private project(trail: Trail, transform: FloorTransform, frame: number): Float64Array {
@@ -126,7 +194,9 @@ export class TrailsLayer implements CanvasLayer {
   }
 
   destroy(): void {
-    this.graphics.destroy();
+    for (const entry of this.built.values()) entry.graphics.destroy();
+    this.built = new Map();
+    this.root.destroy({ children: true });
     this.projected = new WeakMap();
   }
 }
