@@ -39,6 +39,7 @@ import { layerDataSource } from '../canvas/layers/layerInputs';
 import { TRAILS, type TrailsData, trailColour } from '../canvas/layers/TrailsLayer';
 import { worldSize } from '../canvas/scene';
 import {
+  HistoryDayField,
   PlaybackFloorPicker,
   PlaybackProgress,
   TrailsCanvas,
@@ -321,16 +322,7 @@ export function PlaybackScreen() {
       <ScreenTitle>{t('screen.analyticsPlayback')}</ScreenTitle>
       <div className="sw-history-controls">
         <PlaybackFloorPicker floors={floors} floor={floor} onPick={pick} testId="playback-floor" />
-        <label className="sw-history-field">
-          <span>{t('history.day')}</span>
-          <input
-            className="bp6-input"
-            type="date"
-            value={day}
-            onChange={(e) => e.currentTarget.value && setDay(e.currentTarget.value)}
-            data-testid="playback-day"
-          />
-        </label>
+        <HistoryDayField day={day} onChange={setDay} testId="playback-day" />
         <div className="sw-history-field">
           <label htmlFor="playback-jump">{t('history.jumpTo')}</label>
           <InputGroup

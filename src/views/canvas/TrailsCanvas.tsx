@@ -168,3 +168,28 @@ export function useDurationFormat(): (seconds: number) => string {
 export function formatMetres(metres: number): string {
   return formatCount(Math.round(metres * 10) / 10);
 }
+
+/** The day picker of the history screens: a `YYYY-MM-DD` of the site's calendar. */
+export function HistoryDayField({
+  day,
+  onChange,
+  testId,
+}: {
+  day: string;
+  onChange: (day: string) => void;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <label className="sw-history-field">
+      <span>{t('history.day')}</span>
+      <input
+        className="bp6-input"
+        type="date"
+        value={day}
+        onChange={(e) => e.currentTarget.value && onChange(e.currentTarget.value)}
+        data-testid={testId}
+      />
+    </label>
+  );
+}

@@ -13,6 +13,7 @@ import { layerDataSource } from '../canvas/layers/layerInputs';
 import { TRAILS, type TrailsData, trailColour } from '../canvas/layers/TrailsLayer';
 import {
   formatMetres,
+  HistoryDayField,
   PlaybackProgress,
   TrailsCanvas,
   useDurationFormat,
@@ -151,16 +152,7 @@ function WorkerHistory({ workerId }: { workerId: number }) {
 
   return (
     <div className="sw-worker-history" data-testid="worker-history">
-      <label className="sw-history-field">
-        <span>{t('history.day')}</span>
-        <input
-          className="bp6-input"
-          type="date"
-          value={day}
-          onChange={(e) => e.currentTarget.value && setDay(e.currentTarget.value)}
-          data-testid="worker-history-day"
-        />
-      </label>
+      <HistoryDayField day={day} onChange={setDay} testId="worker-history-day" />
       <PlaybackProgress fetched={history.fetched} total={history.total} testId="worker-history-progress" />
       {history.error && (
         <Callout intent="danger" compact icon="error">
