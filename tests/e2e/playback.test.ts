@@ -42,6 +42,9 @@ function paths(t0: number): { a: Sample[]; b: Sample[] } {
   return { a, b };
 }
 
+/** How long the walks of `paths` last, from the first position to the last. */
+const WALKS_MS = 660_000;
+
 function metres(points: GeoPoint[]): number {
   let total = 0;
   for (let i = 1; i < points.length; i++) total += greatCircleDistance(points[i - 1], points[i]);
@@ -115,8 +118,10 @@ describe('history screens in Chromium', () => {
       .select({ timeZone: sites.timezone })
       .from(sites)
       .where(eq(sites.id, suite.server.siteId));
-    // Twenty minutes ago, on the second, so the day's replay holds all of it.
+    // Twenty minutes ago, on the second, so the day's replay holds all of it; eleven minutes earlier
+    // still when the walks would cross the site's midnight, since each screen shows one site day.
     t0 = Math.floor((Date.now() - 20 * 60_000) / 1000) * 1000;
+    if (siteDay(t0) !== siteDay(t0 + WALKS_MS)) t0 -= WALKS_MS;
     const { a, b } = paths(t0);
     const worn = await helmetsOfWorkers(db, 2);
     for (const [i, { worker, helmet }] of worn.entries()) {
