@@ -163,7 +163,7 @@ export class TrailsLayer implements CanvasLayer {
         continue;
       }
       const line = simplifyPolyline(xy.subarray(2 * start, 2 * end), tolerance);
-      g.poly(line, false).stroke({ color: trail.colour, width, alpha: 0.9, cap: 'round', join: 'round' });
+      g.poly(line, false).stroke({ color: trail.colour, width, alpha: 0.9, cap: 'butt', join: 'bevel' });
     }
   }
 
