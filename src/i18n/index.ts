@@ -78,7 +78,16 @@ export async function applyLocale(locale: Locale): Promise<void> {
   if (latestRequest !== locale) return;
   applyDirection(locale);
   rememberLocale(locale);
-  if (i18n.language !== locale) await i18n.changeLanguage(locale);
+  await settleLanguage(locale);
+}
+
+/**
+ * Makes `locale` i18next's language once its texts are in. i18next started in a language whose
+ * texts came later keeps resolving to the fallback (`i18n.dir()` answered 'ltr' in Arabic) until
+ * the language is changed again, even to the same one.
+ */
+async function settleLanguage(locale: Locale): Promise<void> {
+  if (i18n.language !== locale || i18n.resolvedLanguage !== locale) await i18n.changeLanguage(locale);
 }
 
 export function currentLocale(): Locale {
@@ -114,6 +123,7 @@ export async function startI18n(locale: Locale = storedLocale()): Promise<typeof
   initI18n(locale);
   try {
     await loadTranslations(locale);
+    await settleLanguage(locale);
   } catch {
     applyDirection(DEFAULT_LOCALE);
     await i18n.changeLanguage(DEFAULT_LOCALE);

@@ -24,6 +24,9 @@ const STAYS = [
   { u: 0.7, v: 0.6, seconds: 900, hours: '0.25' },
 ] as const;
 const PER_MESSAGE = 600;
+/** The bars' colour (AnalyticsChart.tsx). */
+const BAR_GREEN: Rgb = [0x23, 0x85, 0x51];
+const near = (a: Rgb, b: Rgb) => a.every((c, i) => Math.abs(c - b[i]) <= 40);
 
 describe('analytics: the overview and the heatmap', () => {
   const suite = browserSuite({ live: true });
@@ -217,6 +220,43 @@ describe('analytics: the overview and the heatmap', () => {
       })
       .toContain(`${floor.name}: 0.75`);
     await page.screenshot({ path: `${SCREENSHOTS}/analytics-overview-ar.png`, fullPage: true });
+
+    // After a reload the stored Arabic applies from the start, and the charts still mirror: the
+    // floor's bar grows leftwards from its name on the right, as in English it grows rightwards.
+    await page.reload();
+    const floorsChart = page.locator(byTestId('analytics-floors-chart-canvas'));
+    await expect
+      .poll(() => floorsChart.getAttribute('aria-label'), { timeout: 30_000 })
+      .toContain(`${floor.name}: 0.75`);
+    /** The space on either side of the floor's bar, across the middle of the chart. */
+    const barGaps = async (name: string) => {
+      const chart = (await floorsChart.boundingBox())!;
+      const across = Array.from({ length: Math.floor(chart.width / 2) }, (_, i) => ({
+        x: chart.x + 2 * i,
+        y: chart.y + chart.height * 0.45,
+      }));
+      const png = await page.screenshot({ path: `${SCREENSHOTS}/analytics-overview-${name}.png` });
+      const green = (await pngColoursAt(page, png, across))
+        .map((colour, i) => (near(colour, BAR_GREEN) ? across[i].x : null))
+        .filter((x): x is number => x !== null);
+      if (green.length < 10) return null;
+      return { left: Math.min(...green) - chart.x, right: chart.x + chart.width - Math.max(...green) };
+    };
+    await page.waitForTimeout(300);
+    const arabic = (await barGaps('ar-reloaded'))!;
+    expect(arabic, 'the floor bar in Arabic').not.toBeNull();
     await page.selectOption(byTestId('language-switch'), 'en');
+    await page.waitForFunction(() => document.documentElement.dir === 'ltr');
+    await expect.poll(() => barGaps('en')).not.toEqual(arabic);
+    const english = (await barGaps('en'))!;
+    expect(Math.abs(english.left - english.right), 'names and bar end apart').toBeGreaterThan(4);
+    expect(
+      Math.abs(arabic.left - english.right),
+      `${JSON.stringify({ arabic, english })}`,
+    ).toBeLessThanOrEqual(4);
+    expect(
+      Math.abs(arabic.right - english.left),
+      `${JSON.stringify({ arabic, english })}`,
+    ).toBeLessThanOrEqual(4);
   });
 });

@@ -335,6 +335,25 @@ describe('history screens in Chromium', () => {
     expect(Number(await page.locator(byTestId('playback-clock')).getAttribute('data-ms'))).toBeLessThan(
       middle + (to - from) / 20,
     );
+
+    // In Arabic the page mirrors but the player does not (as media players): back stays on the
+    // left, the timeline's start on the left, and → still steps forward in time.
+    await page.selectOption(byTestId('language-switch'), 'ar');
+    await page.waitForFunction(() => document.documentElement.dir === 'rtl');
+    const leftOf = async (id: string) => (await page.locator(byTestId(id)).boundingBox())!.x;
+    expect(await leftOf('playback-step-back')).toBeLessThan(await leftOf('playback-step-forward'));
+    expect(await leftOf('playback-step-forward')).toBeLessThan(await leftOf('playback-scrub'));
+    const axis = await page.locator(`${byTestId('zone-timeline')} .sw-zone-timeline-axis span`).all();
+    expect((await axis[0].boundingBox())!.x).toBeLessThan((await axis[1].boundingBox())!.x);
+    const clockMs = async () =>
+      Number(await page.locator(byTestId('playback-clock')).getAttribute('data-ms'));
+    const beforeStep = await clockMs();
+    await page.focus(byTestId('playback-screen'));
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(clockMs).toBeGreaterThan(beforeStep);
+    await page.screenshot({ path: `${SCREENSHOTS}/playback-ar.png` });
+    await page.selectOption(byTestId('language-switch'), 'en');
+    await page.waitForFunction(() => document.documentElement.dir === 'ltr');
   });
 
   it("shows a worker's day from the worker's page: the trail, the stop and the zone visit", async () => {

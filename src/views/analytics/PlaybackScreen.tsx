@@ -89,7 +89,7 @@ type Progress = Extract<PlayerEvent, { kind: 'progress' }>;
  * day first. The zone-occupancy timeline under the canvas comes from the analytics gateway.
  */
 export function PlaybackScreen() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const api = useApi();
   const role = useSession().user?.user_role;
   const { site } = useSelection();
@@ -300,8 +300,8 @@ export function PlaybackScreen() {
       send({ type: 'playback.toggle' });
     } else if (event.key === 'ArrowLeft' || event.key === 'ArrowRight') {
       event.preventDefault();
-      const forward = (event.key === 'ArrowRight') !== (document.documentElement.dir === 'rtl');
-      send({ type: 'playback.step', direction: forward ? 1 : -1 });
+      // The player and its timeline run left to right in Arabic too (media controls are not mirrored).
+      send({ type: 'playback.step', direction: event.key === 'ArrowRight' ? 1 : -1 });
     }
   };
   const trackLabel = (workerId: number | null, inventoryItemId: number) =>
@@ -336,7 +336,7 @@ export function PlaybackScreen() {
             rightElement={
               <Button
                 variant="minimal"
-                icon="arrow-right"
+                icon={i18n.dir() === 'rtl' ? 'arrow-left' : 'arrow-right'}
                 aria-label={t('history.jump')}
                 onClick={jumpTo}
                 disabled={!allowed({ type: 'playback.seek', ms: fromMs })}
