@@ -81,4 +81,23 @@ describe('the trails layer', () => {
     expect(new Set(TRAIL_COLOURS).size).toBe(10);
     expect(trailColour(11)).toBe(TRAIL_COLOURS[1]);
   });
+
+  it('shows a worker who stood still as a dot where they stood, not an empty line', () => {
+    const { scene, world, stack } = setUp();
+    const still = {
+      lat: Array.from({ length: 60 }, () => 25.2005),
+      long: Array.from({ length: 60 }, () => 55.271),
+    };
+    scene.setData(TRAILS, { trails: [{ key: 'worker:1', colour: trailColour(0), ...still }] });
+    stack.update({ scene, view: { scale: 1, x: 0, y: 0 } });
+    const layer = world.children[0] as import('pixi.js').Container;
+    const graphics = layer.children[0] as import('pixi.js').Graphics;
+    const drawn = graphics.context.instructions;
+    expect(drawn.map((i) => i.action)).toEqual(['fill']);
+    const bounds = graphics.context.bounds;
+    // The floor's middle, 1000 × 500 px of the 2000 × 1000 image, three pixels across.
+    expect(bounds.x + bounds.width / 2).toBeCloseTo(1000, 0);
+    expect(bounds.y + bounds.height / 2).toBeCloseTo(500, 0);
+    expect(bounds.width).toBeCloseTo(3, 1);
+  });
 });

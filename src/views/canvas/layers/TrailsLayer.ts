@@ -163,6 +163,12 @@ export class TrailsLayer implements CanvasLayer {
         continue;
       }
       const line = simplifyPolyline(xy.subarray(2 * start, 2 * end), tolerance);
+      if (withinOnePoint(line, width / 2)) {
+        // Someone who stood still: butt caps would draw nothing, a dot shows where.
+        g.circle(line[0], line[1], width / 2).fill({ color: trail.colour });
+        continue;
+      }
+      // Butt caps and bevel joins: round ones multiply the vertices of every trail drawn.
       g.poly(line, false).stroke({ color: trail.colour, width, alpha: 0.9, cap: 'butt', join: 'bevel' });
     }
   }
@@ -199,6 +205,14 @@ export class TrailsLayer implements CanvasLayer {
     this.root.destroy({ children: true });
     this.projected = new WeakMap();
   }
+}
+
+/** Whether every point of `xy` (x, y pairs) is within `radius` of the first. */
+function withinOnePoint(xy: ArrayLike<number>, radius: number): boolean {
+  for (let i = 2; i < xy.length; i += 2) {
+    if (Math.abs(xy[i] - xy[0]) > radius || Math.abs(xy[i + 1] - xy[1]) > radius) return false;
+  }
+  return true;
 }
 
 export const trailsLayer: LayerDefinition = {
