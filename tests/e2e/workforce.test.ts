@@ -260,6 +260,17 @@ describe('Crews, work shifts, worker roles and subcontractors in Chromium', () =
     await page.click(byTestId('crew-assign'));
     await page.waitForSelector(byTestId('assign-form'));
     expect(await page.locator(byTestId('assign-form')).innerText()).toContain('تاريخ التعيين');
+    // A worker's name and helmet tag stand apart in Arabic too: the name on the right, a gap, the tag.
+    await page.fill(`${byTestId('assign-form')} ${byTestId('assign-search')}`, 'a');
+    const option = page.locator(`${byTestId('assign-option')}:has(.bp6-menu-item-label)`).first();
+    await option.waitFor();
+    // Polled: the dialog is still growing into place when the options first show.
+    const gap = async () => {
+      const name = (await option.locator('.bp6-fill').boundingBox())!;
+      const tag = (await option.locator('.bp6-menu-item-label').boundingBox())!;
+      return name.x - (tag.x + tag.width);
+    };
+    await expect.poll(gap, { message: 'space between the tag and the name' }).toBeGreaterThanOrEqual(6);
     await page.screenshot({ path: 'test-output/screenshots/workforce-assign-ar.png' });
     await page.click(byTestId('assign-form-cancel'));
     await page.waitForSelector(byTestId('assign-form'), { state: 'detached' });
