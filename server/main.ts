@@ -94,23 +94,25 @@ const drill =
 bindDrill(safety, drill);
 
 const url = config.publicUrl;
-console.log(
+// One write, so whoever reads the output sees the whole banner once it sees its first line.
+const banner = [
   `\nSitewatch is running at ${url} (database: ${database.driver}${seeded ? ', demo site seeded' : ''})`,
-);
+];
 if (simulator)
-  console.log("Simulator: the demo site's helmets and anchors are live (SIMULATOR=off stops it)");
-console.log(`Safety service and live channel on port ${config.safetyPort}`);
-console.log(
+  banner.push("Simulator: the demo site's helmets and anchors are live (SIMULATOR=off stops it)");
+banner.push(`Safety service and live channel on port ${config.safetyPort}`);
+banner.push(
   `MQTT: devices publish to ${liveData.brokerUrl} (topics ${config.mqttTopicRoot}/{siteId}/positions|nodes|events)`,
 );
 if (liveData.broker)
-  console.log(
+  banner.push(
     `  devices log in with a device token of their site (user name: the token's id, password: the token)${liveData.broker.tlsUrl ? `; TLS on ${liveData.broker.tlsUrl}` : ''}`,
   );
 if (config.demo && !config.production) {
-  console.log(`Demo logins (password "${DEMO_PASSWORD}"):`);
-  for (const role of ROLES) console.log(`  ${demoEmail(role)}`);
+  banner.push(`Demo logins (password "${DEMO_PASSWORD}"):`);
+  for (const role of ROLES) banner.push(`  ${demoEmail(role)}`);
 }
+console.log(banner.join('\n'));
 
 let stopping = false;
 async function shutdown(signal: string) {
