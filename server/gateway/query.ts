@@ -1,3 +1,4 @@
+import { controlCharactersMessage, hasControlCharacters } from '../../src/domain/text';
 import { canonicalTimezone } from '../../src/domain/timezones';
 import { type CubeDeclaration, type ResolvedMember, resolveMember } from './cubes';
 import { DateRangeError, explicitRange, type LocalRange, localBound, relativeRange } from './dateRange';
@@ -167,9 +168,10 @@ function valuesOf(value: unknown): string[] {
       throw new QueryError('Filter values must be strings or numbers');
     }
     const text = String(item);
-    if (text.length > MAX_VALUE_LENGTH || text.includes('\u0000')) {
+    if (text.length > MAX_VALUE_LENGTH) {
       throw new QueryError(`A filter value accepts at most ${MAX_VALUE_LENGTH} characters`);
     }
+    if (hasControlCharacters(text)) throw new QueryError(controlCharactersMessage('A filter value'));
     return text;
   });
 }

@@ -253,6 +253,14 @@ describe('the gateway under the stock Cube client', () => {
       admin.load({ measures: ['Presence.workerSeconds'], dimensions: ['Presence.shoeSize'] }),
     );
     expect(unknown).toEqual({ status: 400, message: 'Unknown member: Presence.shoeSize' });
+    // A control character in a filter value is refused in the words every other text field uses.
+    const nul = await refusal(
+      admin.load({
+        measures: ['Presence.workerSeconds'],
+        filters: [{ member: 'Presence.floorName', operator: 'equals', values: ['Level\u00002'] }],
+      }),
+    );
+    expect(nul).toEqual({ status: 400, message: 'A filter value must not contain control characters' });
     const cases: unknown[] = [
       { measures: ['Nope.count'] },
       { measures: ['Presence.floorName'] },
