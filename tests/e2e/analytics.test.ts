@@ -153,6 +153,23 @@ describe('analytics: the overview and the heatmap', () => {
     expect(await page.locator(byTestId('heatmap-legend-max')).innerText()).toBe('0.50');
     expect(await page.locator(byTestId('heatmap-total')).innerText()).toContain('0.75');
 
+    // Forty days are refused at once, in the server's words; the range and the heat stay as they were.
+    const from = await page.locator(byTestId('heatmap-from')).inputValue();
+    const today = calendarDateIn(timezone);
+    const fortyDaysBack = new Date(Date.parse(`${today}T00:00:00Z`) - 39 * 86_400_000)
+      .toISOString()
+      .slice(0, 10);
+    await page.fill(byTestId('heatmap-from'), fortyDaysBack);
+    await expect
+      .poll(() => page.locator(byTestId('heatmap-range-error')).innerText())
+      .toBe('The range may span at most 31 days');
+    expect(await page.locator(byTestId('heatmap-from')).inputValue()).toBe(from);
+    expect(await page.locator(byTestId('heatmap-total')).innerText()).toContain('0.75');
+    // The next range that fits is taken, and the message goes.
+    await page.fill(byTestId('heatmap-from'), today);
+    await page.waitForSelector(byTestId('heatmap-range-error'), { state: 'detached' });
+    await page.fill(byTestId('heatmap-from'), from);
+
     const canvas = page.locator(`${byTestId('heatmap-canvas')} ${byTestId('floor-canvas')}`);
     const renderer = await page.locator(byTestId('heatmap-canvas')).getAttribute('data-renderer');
     console.info(`heatmap renderer: ${renderer}`);

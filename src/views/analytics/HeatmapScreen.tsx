@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { type HeatmapParams, heatmapQueryOptions } from '../../api/analytics';
 import { siteFloorsQuery } from '../../api/inventory';
 import { type NameListKind, nameListQuery } from '../../api/workforce/nameLists';
+import { ANALYTICS_MAX_WINDOW_DAYS } from '../../domain/analytics';
 import type { Site } from '../../domain/user';
 import { heatmapCells } from '../canvas/layers/heatmapCells';
 import { ScreenTitle } from '../screens/ScreenTitle';
@@ -102,7 +103,13 @@ function SiteHeatmap({ site }: { site: Site }) {
             options={allFloors.map((f) => ({ value: f.id, label: f.name }))}
           />
         </FormGroup>
-        <RangePicker idPrefix="heatmap" value={range} onChange={setRange} />
+        <RangePicker
+          idPrefix="heatmap"
+          value={range}
+          onChange={setRange}
+          maxDays={ANALYTICS_MAX_WINDOW_DAYS}
+          tooLongMessage={t('server.analytics.windowTooLong')}
+        />
         {FILTERS.map(({ key, list }) => (
           <HTMLSelect
             key={key}

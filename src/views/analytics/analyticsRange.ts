@@ -45,3 +45,8 @@ export function isValidRange(range: DayRange): boolean {
   const to = Date.parse(`${range.to}T00:00:00Z`);
   return Number.isFinite(from) && Number.isFinite(to) && from <= to;
 }
+
+/** How many days `range` spans, both ends included (a day and the same day: 1). */
+export function rangeDays(range: DayRange): number {
+  return (Date.parse(`${range.to}T00:00:00Z`) - Date.parse(`${range.from}T00:00:00Z`)) / 86_400_000 + 1;
+}
