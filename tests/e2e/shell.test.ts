@@ -2,6 +2,7 @@ import { isNull } from 'drizzle-orm';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sessions } from '../../server/db/schema';
+import { isMenuGroup, menuFor, SCREEN_ROUTES } from '../../src/domain/routes';
 import { browserSuite } from './helpers/browserSuite';
 import { signIn } from './helpers/pages';
 import { recordToasts, toastsSeen } from './helpers/toasts';
@@ -165,6 +166,30 @@ describe('the console shell in Chromium', () => {
     expect(await modal.innerText()).toContain('Site Viewer');
     await pressEscapeInOverlay(page);
     await modal.waitFor({ state: 'detached' });
+  });
+
+  it("puts every screen's heading in the same place as the workers screen's", async () => {
+    const page = await newPage();
+    await signIn(page, env.server.baseUrl, 'site-admin@demo.sitewatch.dev');
+    // Every screen of the menu, and the analytics screens reached by their tabs.
+    const paths = [
+      ...menuFor('group-of-sites-admin').flatMap((entry) =>
+        isMenuGroup(entry) ? entry.children.map((child) => child.path) : [entry.path],
+      ),
+      ...SCREEN_ROUTES.filter((route) => route.path.startsWith('/analytics/')).map((route) => route.path),
+    ];
+    const headingAt = async (path: string) => {
+      await page.goto(`${env.server.baseUrl}${path}`);
+      const box = (await page.locator('[data-testid="screen-title"]').first().boundingBox())!;
+      return { path, x: Math.round(box.x), y: Math.round(box.y) };
+    };
+    const reference = await headingAt('/workers');
+    const placed = [];
+    for (const path of paths) placed.push(await headingAt(path));
+    const elsewhere = placed.filter(
+      ({ x, y }) => Math.abs(x - reference.x) > 1 || Math.abs(y - reference.y) > 1,
+    );
+    expect(elsewhere, `where /workers has it: ${reference.x}, ${reference.y}`).toEqual([]);
   });
 
   it('logging out in one tab reloads the other, which lands on /login', async () => {
