@@ -110,6 +110,11 @@ describe("a worker's page in Chromium", () => {
   it('draws the worker on its floor, follows its live position and names the zone', async () => {
     await markerNear(0.7, 0.3);
     expect(await page.locator(byTestId('worker-last-seen-floor')).innerText()).toBe(floor.name);
+    // Each fact once: the name heads the drawer; floor, zone and last seen are in the last-seen section.
+    const labels = await page.locator(`${byTestId('worker-drawer')} dt`).allInnerTexts();
+    for (const label of ['Name', 'Floor', 'Zone', 'Last seen']) {
+      expect(labels.filter((text) => text === label).length, `${label} in ${labels}`).toBeLessThanOrEqual(1);
+    }
     await page.locator(byTestId('worker-last-seen')).scrollIntoViewIfNeeded();
     await page.screenshot({ path: 'test-output/screenshots/worker-page-last-seen.png' });
 

@@ -239,6 +239,9 @@ describe('Workers in Chromium', () => {
         .innerText();
     expect(await column('crew_name')).toBe(CREW);
     expect(await column('workshift_name')).toBe(SHIFT);
+    // With a search on (and "Clear filters" shown), "New worker" stays on the search's row.
+    const top = async (id: string) => (await page.locator(byTestId(id)).boundingBox())!.y;
+    expect(Math.abs((await top('workers-new')) - (await top('workers-search')))).toBeLessThanOrEqual(4);
     await page.screenshot({ path: 'test-output/screenshots/workers.png' });
     await page.click(byTestId('workers-open'));
     await page.waitForSelector(byTestId('worker-details'));

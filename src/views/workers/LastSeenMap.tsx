@@ -21,7 +21,7 @@ interface LastSeenMapProps {
 }
 
 /**
- * The worker's helmet on its floor's blueprint, small, with its name, floor, zone and when it was
+ * The worker's helmet on its floor's blueprint, small, with its floor, zone and when it was
  * last seen below. It starts from the worker's reply and follows the floor's live stream; a worker
  * without a helmet or a position gets a sentence, not an empty canvas.
  */
@@ -85,10 +85,6 @@ export function LastSeenMap({ siteId, worker, onLeftFloor }: LastSeenMapProps) {
           />
         )}
         <dl className="sw-worker-fields sw-worker-lastseen-fields">
-          <div>
-            <dt>{t('workers.column.name')}</dt>
-            <dd>{worker.name}</dd>
-          </div>
           <div>
             <dt>{t('workers.column.floor')}</dt>
             <dd data-testid="worker-last-seen-floor">

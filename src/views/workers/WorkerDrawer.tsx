@@ -53,9 +53,7 @@ const DETAIL_KEYS = [
   'workshift_name',
   'contact_number',
   'building',
-  'floor',
-  'zone',
-  'last_seen',
+  // Floor, zone and last seen are in the last-seen section below, which follows the live position.
   'last_active',
   'created_at',
   'updated_at',

@@ -160,89 +160,93 @@ export function WorkersScreen() {
     <section className="sw-workers" data-testid="workers-screen">
       <ScreenTitle>{t('screen.workers')}</ScreenTitle>
       <div className="sw-workers-toolbar">
-        <InputGroup
-          type="search"
-          leftIcon="search"
-          placeholder={t('workers.search')}
-          value={search}
-          onValueChange={setSearch}
-          className="sw-workers-search"
-          data-testid="workers-search"
-        />
-        {filterSelect('roleId', t('workers.filters.role'), roles.data)}
-        {filterSelect('subcontractorId', t('workers.filters.subcontractor'), subcontractors.data)}
-        {filterSelect('crewId', t('workers.filters.crew'), crews.data)}
-        {filterSelect('workshiftId', t('workers.filters.shift'), shifts.data)}
-        <HTMLSelect
-          value={filters.status ?? ''}
-          onChange={(event) =>
-            setFilters((current) => ({
-              ...current,
-              status: event.currentTarget.value === '' ? null : (event.currentTarget.value as WorkerStatus),
-            }))
-          }
-          aria-label={t('workers.filters.status')}
-          data-testid="workers-filter-status"
-        >
-          <option value="">{t('workers.filters.status')}</option>
-          {WORKER_STATUS_FILTERS.map((status) => (
-            <option key={status} value={status}>
-              {t(`workers.status.${status}`)}
-            </option>
-          ))}
-        </HTMLSelect>
-        {anyFilter && (
-          <Button
-            minimal
-            icon="filter-remove"
-            text={t('workers.filters.clear')}
-            onClick={() => {
-              setSearch('');
-              setFilters({});
-            }}
+        {/* The filters wrap among themselves; the count and the actions keep the first row. */}
+        <div className="sw-workers-filters">
+          <InputGroup
+            type="search"
+            leftIcon="search"
+            placeholder={t('workers.search')}
+            value={search}
+            onValueChange={setSearch}
+            className="sw-workers-search"
+            data-testid="workers-search"
           />
-        )}
-        <span className="sw-workers-spacer" />
-        {list.someFailed && (
+          {filterSelect('roleId', t('workers.filters.role'), roles.data)}
+          {filterSelect('subcontractorId', t('workers.filters.subcontractor'), subcontractors.data)}
+          {filterSelect('crewId', t('workers.filters.crew'), crews.data)}
+          {filterSelect('workshiftId', t('workers.filters.shift'), shifts.data)}
+          <HTMLSelect
+            value={filters.status ?? ''}
+            onChange={(event) =>
+              setFilters((current) => ({
+                ...current,
+                status: event.currentTarget.value === '' ? null : (event.currentTarget.value as WorkerStatus),
+              }))
+            }
+            aria-label={t('workers.filters.status')}
+            data-testid="workers-filter-status"
+          >
+            <option value="">{t('workers.filters.status')}</option>
+            {WORKER_STATUS_FILTERS.map((status) => (
+              <option key={status} value={status}>
+                {t(`workers.status.${status}`)}
+              </option>
+            ))}
+          </HTMLSelect>
+          {anyFilter && (
+            <Button
+              minimal
+              icon="filter-remove"
+              text={t('workers.filters.clear')}
+              onClick={() => {
+                setSearch('');
+                setFilters({});
+              }}
+            />
+          )}
+        </div>
+        <div className="sw-workers-actions">
+          {list.someFailed && (
+            <Button
+              intent="warning"
+              minimal
+              icon="refresh"
+              text={t('workers.someRowsFailed')}
+              onClick={() => void list.status.refetch()}
+              data-testid="workers-retry-rows"
+            />
+          )}
+          {list.total !== undefined && (
+            <Tag minimal round data-testid="workers-count">
+              {t('workers.count', { formatted: formatCount(total) })}
+            </Tag>
+          )}
           <Button
-            intent="warning"
-            minimal
-            icon="refresh"
-            text={t('workers.someRowsFailed')}
-            onClick={() => void list.status.refetch()}
-            data-testid="workers-retry-rows"
+            icon={exporter.isPending ? <Spinner size={16} /> : 'export'}
+            text={
+              exporter.isPending
+                ? exportProgress
+                  ? t('workers.exportingProgress', {
+                      fetched: formatCount(exportProgress.fetched),
+                      total: formatCount(exportProgress.total),
+                    })
+                  : t('workers.exporting')
+                : t('workers.export')
+            }
+            disabled={!site || total === 0 || exporter.isPending}
+            onClick={() => exporter.mutate()}
+            data-testid="workers-export"
           />
-        )}
-        {list.total !== undefined && (
-          <Tag minimal round data-testid="workers-count">
-            {t('workers.count', { formatted: formatCount(total) })}
-          </Tag>
-        )}
-        <Button
-          icon={exporter.isPending ? <Spinner size={16} /> : 'export'}
-          text={
-            exporter.isPending
-              ? exportProgress
-                ? t('workers.exportingProgress', {
-                    fetched: formatCount(exportProgress.fetched),
-                    total: formatCount(exportProgress.total),
-                  })
-                : t('workers.exporting')
-              : t('workers.export')
-          }
-          disabled={!site || total === 0 || exporter.isPending}
-          onClick={() => exporter.mutate()}
-          data-testid="workers-export"
-        />
-        {canCreate && site && (
-          <Button
-            intent="primary"
-            icon="add"
-            text={t('workers.new')}
-            onClick={() => setDrawer({ mode: 'new' })}
-            data-testid="workers-new"
-          />
-        )}
+          {canCreate && site && (
+            <Button
+              intent="primary"
+              icon="add"
+              text={t('workers.new')}
+              onClick={() => setDrawer({ mode: 'new' })}
+              data-testid="workers-new"
+            />
+          )}
+        </div>
       </div>
       <SiteListBody
         noSite={t('workers.noSite')}
