@@ -96,6 +96,17 @@ describe('the evacuation wall screen', () => {
     await page.goto(`${suite.server.baseUrl}/safetyevacuation`);
     await page.waitForSelector(`${WALL}[data-state="idle"]`, { timeout: 20_000 });
     await page.click('[data-testid="evacuation-start"]');
+    // Every zone is named with its floor and building: no two labels alike (the demo has two
+    // blocks with the same floor and zone names), and the wall's floor picker says the building too.
+    const assemblyLabels = await page.locator('[data-testid="start-assembly"] label').allInnerTexts();
+    expect(assemblyLabels.length).toBeGreaterThan(1);
+    expect(new Set(assemblyLabels).size, assemblyLabels.join(' | ')).toBe(assemblyLabels.length);
+    expect(
+      assemblyLabels.every((label) => / · .+\)$/.test(label)),
+      assemblyLabels.join(' | '),
+    ).toBe(true);
+    const floorOptions = await page.locator('[data-testid="evacuation-floor-picker"] option').allInnerTexts();
+    expect(new Set(floorOptions).size, floorOptions.join(' | ')).toBe(floorOptions.length);
     const floorBox = page.locator(`[data-testid="start-floors"] input[data-floor-id="${floor.id}"]`);
     await page.click(`[data-testid="start-floors"] label:has(input[data-floor-id="${floor.id}"])`);
     await expect.poll(() => floorBox.isChecked()).toBe(true);

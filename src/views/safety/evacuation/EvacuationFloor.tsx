@@ -5,6 +5,7 @@ import type { Observable } from 'rxjs';
 import { EVACUATION_COLOURS, EVACUATION_STATUSES, type EvacuationWorker } from '../../../domain/evacuation';
 import type { Floor } from '../../../domain/floor';
 import type { WorkerOnMap } from '../../../domain/inventory';
+import { floorPlaceNames, type NamedBuilding } from '../../../domain/placeNames';
 import { evacuationMarkers$, isEvacuationMarker } from '../../../streams/evacuation.stream';
 import type { WorkerMap } from '../../../streams/workerMapState';
 import { LiveFloorPlan } from '../../canvas/LiveFloorPlan';
@@ -19,6 +20,8 @@ function evacuationColour(worker: WorkerOnMap): number {
 interface EvacuationFloorProps {
   /** The site's floors, highest first. */
   floors: readonly Floor[];
+  /** Their buildings, to name each floor with its own. */
+  buildings: readonly NamedBuilding[];
   /** Shown first until another floor is picked: the evacuated floors while one runs. */
   preferredFloorIds: readonly number[];
   siteLive$: Observable<WorkerMap>;
@@ -30,6 +33,7 @@ interface EvacuationFloorProps {
 /** The live floor canvas of one chosen floor, markers in evacuation colours, with a legend. */
 export function EvacuationFloor({
   floors,
+  buildings,
   preferredFloorIds,
   siteLive$,
   included$,
@@ -37,6 +41,7 @@ export function EvacuationFloor({
 }: EvacuationFloorProps) {
   const { t } = useTranslation();
   const [pickedId, setPickedId] = useState<number | null>(null);
+  const placeOf = floorPlaceNames(floors, buildings);
   const floor =
     floors.find((f) => f.id === pickedId) ??
     floors.find((f) => preferredFloorIds.includes(f.id)) ??
@@ -56,7 +61,7 @@ export function EvacuationFloor({
             value={floor?.id ?? ''}
             disabled={floors.length === 0}
             onChange={(event) => setPickedId(Number(event.currentTarget.value))}
-            options={floors.map((f) => ({ value: f.id, label: f.name }))}
+            options={floors.map((f) => ({ value: f.id, label: placeOf(f.id) ?? f.name }))}
           />
         </FormGroup>
         {/* Outside an evacuation the markers have their usual colours: this legend would mislead. */}

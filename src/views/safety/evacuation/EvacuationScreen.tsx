@@ -11,6 +11,7 @@ import { safetyNetworksQuery } from '../../../api/safety/evacuations';
 import { can } from '../../../domain/access';
 import { notSafeWorkers } from '../../../domain/evacuationLocations';
 import type { Zone } from '../../../domain/floor';
+import { floorPlaceNames } from '../../../domain/placeNames';
 import type { Site } from '../../../domain/user';
 import { evacuationStateOf } from '../../../machines/evacuation.machine';
 import { ScreenTitle } from '../../screens/ScreenTitle';
@@ -107,6 +108,7 @@ function EvacuationWall({ site, canWrite }: { site: Site; canWrite: boolean }) {
   const zones = useSiteZones(useMemo(() => allFloors.map((f) => f.id), [allFloors]));
   const networks = useNetworks(site.id);
   const notSafe = useMemo(() => notSafeWorkers(workers), [workers]);
+  const floorPlace = useMemo(() => floorPlaceNames(allFloors, buildings), [allFloors, buildings]);
 
   const [dialogOpen, setDialogOpen] = useState(false);
   const [confirmEnd, setConfirmEnd] = useState(false);
@@ -257,12 +259,13 @@ function EvacuationWall({ site, canWrite }: { site: Site; canWrite: boolean }) {
           <div className="sw-evac-grid">
             <EvacuationFloor
               floors={allFloors}
+              buildings={buildings}
               preferredFloorIds={evacuation?.evacuationFloorsIds ?? NO_FLOORS}
               siteLive$={wall.siteLive$}
               included$={wall.included$}
               inEvacuation={evacuation !== null}
             />
-            {evacuation && <NotSafeList workers={notSafe} now={now} />}
+            {evacuation && <NotSafeList workers={notSafe} now={now} floorPlace={floorPlace} />}
           </div>
         </>
       )}

@@ -15,10 +15,12 @@ interface NotSafeListProps {
   /** Already sorted, longest unseen first (notSafeWorkers). */
   workers: readonly EvacuationWorker[];
   now: number;
+  /** A floor's name with its building's (placeNames.ts). */
+  floorPlace(floorId: number | null): string | null;
 }
 
 /** Who to go and find: every included worker not yet safe, with where they were last seen. */
-export function NotSafeList({ workers, now }: NotSafeListProps) {
+export function NotSafeList({ workers, now, floorPlace }: NotSafeListProps) {
   const { t } = useTranslation();
   const shown = workers.slice(0, NOT_SAFE_ROWS);
   return (
@@ -84,7 +86,7 @@ export function NotSafeList({ workers, now }: NotSafeListProps) {
                       <bdi>{worker.zone_name ?? NA}</bdi>
                     </td>
                     <td>
-                      <bdi>{worker.blueprint_name ?? NA}</bdi>
+                      <bdi>{floorPlace(worker.blueprint_id) ?? worker.blueprint_name ?? NA}</bdi>
                     </td>
                     <td>
                       {worker.contact_number ? (

@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { EVACUATION_MESSAGES, type EvacuationScope } from '../../../domain/evacuation';
 import { evacuationScopeProblem } from '../../../domain/evacuationRules';
 import type { Floor, Zone } from '../../../domain/floor';
+import { floorPlaceNames } from '../../../domain/placeNames';
 import type { Building } from '../../../domain/user';
 
 export interface NetworkOption {
@@ -57,7 +58,8 @@ export function StartEvacuationDialog(props: StartEvacuationDialogProps) {
   const chosenAssembly = assemblyZoneIds ?? assembly.map((zone) => zone.id);
   const scope: EvacuationScope = { floorIds, zoneIds, assemblyZoneIds: chosenAssembly, safeZone, gateWayId };
   const problem = evacuationScopeProblem(scope);
-  const floorName = (id: number) => floors.find((floor) => floor.id === id)?.name ?? '';
+  const placeOf = floorPlaceNames(floors, buildings);
+  const floorName = (id: number) => placeOf(id) ?? '';
 
   return (
     <Dialog
