@@ -59,7 +59,8 @@ describe('the evacuation wall screen', () => {
       .orderBy(asc(zones.id))
       .limit(1);
     const [floor] = await db.select().from(floors).where(eq(floors.id, assembly.floorId));
-    const [walker, presser] = await helmetsOfWorkers(db, 2);
+    // The stayer stays put and never answers: never accounted for when it ends.
+    const [walker, presser, stayer] = await helmetsOfWorkers(db, 3);
     const pointAt = blueprintPoint(floor);
     const inAssembly = (p: { lat: number; long: number }) =>
       containsPoint(assembly.coordinates, [p.long, p.lat]);
@@ -92,6 +93,7 @@ describe('the evacuation wall screen', () => {
     // Both are on the floor when it starts.
     await position(walker.helmet.wntInventoryId, outside);
     await position(presser.helmet.wntInventoryId, outside);
+    await position(stayer.helmet.wntInventoryId, outside);
 
     await page.goto(`${suite.server.baseUrl}/safetyevacuation`);
     await page.waitForSelector(`${WALL}[data-state="idle"]`, { timeout: 20_000 });
@@ -197,6 +199,20 @@ describe('the evacuation wall screen', () => {
     await page.locator('.bp6-alert-footer button.bp6-intent-danger').click();
     await page.waitForSelector(`${WALL}[data-state="ended"]`, { timeout: 10_000 });
     await page.waitForSelector('[data-testid="evacuation-summary"]');
+    // Who was never accounted for is a table with a search, not a paragraph of names.
+    const unaccounted = page.locator('[data-testid="evacuation-summary-unaccounted-row"]');
+    const names = await unaccounted.locator('th').allInnerTexts();
+    expect(names).toContain(stayer.worker.name);
+    expect(names).not.toContain(walker.worker.name);
+    expect(names).not.toContain(presser.worker.name);
+    await page.fill('[data-testid="evacuation-summary-search"]', stayer.helmet.wntInventoryId);
+    await expect.poll(() => unaccounted.locator('th').allInnerTexts()).toEqual([stayer.worker.name]);
+    // The report downloads from the summary as .xlsx.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.click('[data-testid="evacuation-summary-export"]'),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
     // The markers are back to their usual colours: the evacuation legend is gone.
     expect(await page.locator('.sw-evac-legend').count()).toBe(0);
     await viewer.waitForSelector(`${WALL}[data-state="ended"]`, { timeout: 10_000 });

@@ -6,7 +6,7 @@ import { can } from '../../domain/access';
 import type { Site } from '../../domain/user';
 import { ScreenTitle } from '../screens/ScreenTitle';
 import { type SafetyApi, useSafetyApi } from '../session/LiveProvider';
-import { useSession, useTokenSource } from '../session/SessionProvider';
+import { useSession } from '../session/SessionProvider';
 import { useSelection } from '../shell/selection';
 import { IncidentsPanel } from './incidents/IncidentsPanel';
 import { EvacuationList } from './reports/EvacuationList';
@@ -44,7 +44,6 @@ export function SafetyScreen() {
 function SiteSafety({ site, safety }: { site: Site; safety: SafetyApi }) {
   const { t } = useTranslation();
   const { user } = useSession();
-  const { getToken } = useTokenSource();
   const [tab, setTab] = useState<SafetyTab>('incidents');
   const [openReport, setOpenReport] = useState<string | null>(null);
   const api = safety.api;
@@ -67,7 +66,6 @@ function SiteSafety({ site, safety }: { site: Site; safety: SafetyApi }) {
             <EvacuationReportView
               api={api}
               baseUrl={safety.baseUrl}
-              getToken={getToken}
               site={site}
               sessionId={openReport}
               onBack={() => setOpenReport(null)}

@@ -19,6 +19,7 @@ import { useSafetyApi } from '../../session/LiveProvider';
 import { useApi, useSession } from '../../session/SessionProvider';
 import { ConfirmAlert } from '../../shared/ConfirmAlert';
 import { useSelection } from '../../shell/selection';
+import { useReportDownload } from '../reports/useReportDownload';
 import { EvacuationCounters } from './EvacuationCounters';
 import { EvacuationFloor } from './EvacuationFloor';
 import { EvacuationSummaryCard } from './EvacuationSummaryCard';
@@ -109,6 +110,8 @@ function EvacuationWall({ site, canWrite }: { site: Site; canWrite: boolean }) {
   const networks = useNetworks(site.id);
   const notSafe = useMemo(() => notSafeWorkers(workers), [workers]);
   const floorPlace = useMemo(() => floorPlaceNames(allFloors, buildings), [allFloors, buildings]);
+  const safety = useSafetyApi();
+  const report = useReportDownload(safety.baseUrl, summary?.evacuationSessionId ?? null);
 
   const [dialogOpen, setDialogOpen] = useState(false);
   const [confirmEnd, setConfirmEnd] = useState(false);
@@ -243,7 +246,13 @@ function EvacuationWall({ site, canWrite }: { site: Site; canWrite: boolean }) {
       ))}
 
       {summary && state === 'ended' && (
-        <EvacuationSummaryCard summary={summary} onReset={() => actor.send({ type: 'evacuation.reset' })} />
+        <EvacuationSummaryCard
+          summary={summary}
+          floorPlace={floorPlace}
+          onExport={safety.baseUrl ? () => report.mutate() : undefined}
+          exporting={report.isPending}
+          onReset={() => actor.send({ type: 'evacuation.reset' })}
+        />
       )}
 
       {state === 'connecting' ? (

@@ -4,9 +4,7 @@ import { EVACUATION_COLOURS, type EvacuationWorker } from '../../../domain/evacu
 import { formatCount } from '../../../domain/numberFormat';
 import { formatDuration } from '../safetyFormat';
 import { cssColour, secondsSince } from './evacuationFormat';
-
-/** Spec §3: a missing contact, zone, floor or last-seen reads -NA-. */
-const NA = '-NA-';
+import { NA, WhereToFindCells, WhereToFindHeadings } from './WhereToFindCells';
 
 /** Rows drawn at most: a wall shows the first screenfuls; the count says how many more. */
 export const NOT_SAFE_ROWS = 300;
@@ -55,9 +53,7 @@ export function NotSafeList({ workers, now, floorPlace }: NotSafeListProps) {
                 <th scope="col">{t('evacuation.notSafe.name')}</th>
                 <th scope="col">{t('evacuation.notSafe.status')}</th>
                 <th scope="col">{t('evacuation.notSafe.lastSeen')}</th>
-                <th scope="col">{t('evacuation.notSafe.zone')}</th>
-                <th scope="col">{t('evacuation.notSafe.floor')}</th>
-                <th scope="col">{t('evacuation.notSafe.contact')}</th>
+                <WhereToFindHeadings />
               </tr>
             </thead>
             <tbody>
@@ -82,21 +78,7 @@ export function NotSafeList({ workers, now, floorPlace }: NotSafeListProps) {
                       {t(`evacuation.status.${worker.status}`)}
                     </td>
                     <td>{ago === null ? NA : t('evacuation.notSafe.ago', { time: ago })}</td>
-                    <td>
-                      <bdi>{worker.zone_name ?? NA}</bdi>
-                    </td>
-                    <td>
-                      <bdi>{floorPlace(worker.blueprint_id) ?? worker.blueprint_name ?? NA}</bdi>
-                    </td>
-                    <td>
-                      {worker.contact_number ? (
-                        <a href={`tel:${worker.contact_number}`} dir="ltr">
-                          {worker.contact_number}
-                        </a>
-                      ) : (
-                        NA
-                      )}
-                    </td>
+                    <WhereToFindCells worker={worker} floorPlace={floorPlace} />
                   </tr>
                 );
               })}

@@ -1,21 +1,18 @@
 import { Button, Callout, Card, H4, H5, HTMLTable, Spinner } from '@blueprintjs/core';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ApiClient } from '../../../api/client';
 import { evacuationReportQuery } from '../../../api/safety/evacuations';
-import { fetchReportWorkbook } from '../../../api/safety/reportWorkbook';
 import { EVACUATION_COLOURS, type EvacuationStatus } from '../../../domain/evacuation';
 import type { EvacuationReport, EvacuationReportWorker } from '../../../domain/evacuationReport';
 import { formatCount } from '../../../domain/numberFormat';
 import type { Site } from '../../../domain/user';
-import { notify } from '../../notify';
 import { formatDateTime, formatDuration } from '../safetyFormat';
-import { saveFile } from './saveFile';
+import { useReportDownload } from './useReportDownload';
 
 interface EvacuationReportViewProps {
   api: ApiClient;
   baseUrl: string;
-  getToken: () => string | null;
   site: Site;
   sessionId: string;
   onBack(): void;
@@ -24,24 +21,10 @@ interface EvacuationReportViewProps {
 const colourOf = (status: EvacuationStatus) => `#${EVACUATION_COLOURS[status].toString(16).padStart(6, '0')}`;
 
 /** One evacuation's report: time to safety per worker, time until all were accounted for, who never was. */
-export function EvacuationReportView({
-  api,
-  baseUrl,
-  getToken,
-  site,
-  sessionId,
-  onBack,
-}: EvacuationReportViewProps) {
+export function EvacuationReportView({ api, baseUrl, site, sessionId, onBack }: EvacuationReportViewProps) {
   const { t } = useTranslation();
   const report = useQuery(evacuationReportQuery(api, sessionId));
-  const download = useMutation({
-    mutationFn: () => fetchReportWorkbook(baseUrl, getToken(), sessionId),
-    onSuccess: ({ blob, fileName }) => {
-      saveFile(blob, fileName);
-      void notify({ message: t('safety.report.exported'), intent: 'success', timeout: 2000 });
-    },
-    onError: (error) => void notify({ message: error.message, intent: 'danger' }),
-  });
+  const download = useReportDownload(baseUrl, sessionId);
 
   return (
     <section className="sw-safety-report" data-testid="evacuation-report">
