@@ -1,4 +1,5 @@
 import { isCalendarDay } from '../../src/domain/calendarDate';
+import { wallTime } from '../../src/domain/siteClock';
 
 /**
  * Date ranges of the gateway's queries, as Cube reads them: wall-clock times of the query's time
@@ -43,29 +44,8 @@ const UNITS: readonly Unit[] = ['second', 'minute', 'hour', 'day', 'week', 'mont
 
 /** Wall-clock fields held in a UTC Date, so calendar arithmetic needs no zone. */
 function wallClockNow(now: Date, timeZone: string): Date {
-  const parts: Record<string, string> = {};
-  const format = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  });
-  for (const part of format.formatToParts(now)) parts[part.type] = part.value;
-  return new Date(
-    Date.UTC(
-      Number(parts.year),
-      Number(parts.month) - 1,
-      Number(parts.day),
-      Number(parts.hour),
-      Number(parts.minute),
-      Number(parts.second),
-      now.getUTCMilliseconds(),
-    ),
-  );
+  const { date, time } = wallTime(now.getTime(), timeZone);
+  return new Date(Date.parse(`${date}T${time}Z`) + now.getUTCMilliseconds());
 }
 
 /** The start of the unit holding `wall`; weeks start on Monday (ISO, as PostgreSQL's date_trunc). */

@@ -27,7 +27,7 @@ function wallClock(timeZone: string): Intl.DateTimeFormat {
 }
 
 /** The wall clock of an instant in a time zone: `YYYY-MM-DD` and `HH:MM:SS`. */
-function wallTime(ms: number, timeZone: string): { date: string; time: string } {
+export function wallTime(ms: number, timeZone: string): { date: string; time: string } {
   const parts: Record<string, string> = {};
   for (const part of wallClock(timeZone).formatToParts(ms)) parts[part.type] = part.value;
   return {

@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FloorCorners } from '../../src/domain/floor';
-import { floorTransform } from '../../src/domain/geo';
-import { FloorScene } from '../../src/views/canvas/scene';
+import { trailsFloorScene } from './helpers/trailsFloor';
 
 // Pixi reads navigator when it loads (Node 20 has none); layers need no renderer to draw.
 Object.assign(globalThis, { navigator: globalThis.navigator ?? { userAgent: 'node' } });
@@ -11,17 +9,8 @@ const { TRAILS, trailsLayer, TRAIL_COLOURS, trailColour } = await import(
   '../../src/views/canvas/layers/TrailsLayer'
 );
 
-const IMAGE = { width: 2000, height: 1000 };
-const CORNERS: FloorCorners = {
-  a: { lat: 25.201, long: 55.27 },
-  b: { lat: 25.201, long: 55.272 },
-  c: { lat: 25.2, long: 55.272 },
-  d: { lat: 25.2, long: 55.27 },
-};
-
 function setUp() {
-  const scene = new FloorScene();
-  scene.setFrame(IMAGE, floorTransform(CORNERS, IMAGE));
+  const scene = trailsFloorScene();
   const world = new Container();
   const stack = new LayerStack([trailsLayer], world);
   return { scene, world, stack };

@@ -13,6 +13,7 @@ import { layerDataSource } from '../canvas/layers/layerInputs';
 import { cssColour, TRAILS, type Trail, type TrailsData, trailColour } from '../canvas/layers/TrailsLayer';
 import {
   formatMetres,
+  HistoryField,
   PlaybackFloorPicker,
   PlaybackProgress,
   TrailsCanvas,
@@ -107,26 +108,20 @@ export function SpaghettiScreen() {
       <ScreenTitle>{t('screen.analyticsSpaghetti')}</ScreenTitle>
       <div className="sw-history-controls">
         <PlaybackFloorPicker floors={floors} floor={floor} onPick={pick} testId="spaghetti-floor" />
-        <label className="sw-history-field">
-          <span>{t('history.from')}</span>
-          <input
-            className="bp6-input"
-            type="datetime-local"
-            value={from}
-            onChange={(e) => setFrom(e.currentTarget.value)}
-            data-testid="spaghetti-from"
-          />
-        </label>
-        <label className="sw-history-field">
-          <span>{t('history.to')}</span>
-          <input
-            className="bp6-input"
-            type="datetime-local"
-            value={to}
-            onChange={(e) => setTo(e.currentTarget.value)}
-            data-testid="spaghetti-to"
-          />
-        </label>
+        <HistoryField
+          label={t('history.from')}
+          type="datetime-local"
+          value={from}
+          onChange={setFrom}
+          testId="spaghetti-from"
+        />
+        <HistoryField
+          label={t('history.to')}
+          type="datetime-local"
+          value={to}
+          onChange={setTo}
+          testId="spaghetti-to"
+        />
         <SegmentedControl
           options={[
             { label: t('history.chooseWorkers'), value: 'workers' },

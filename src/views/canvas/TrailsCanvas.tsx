@@ -169,7 +169,35 @@ export function formatMetres(metres: number): string {
   return formatCount(Math.round(metres * 10) / 10);
 }
 
-/** The day picker of the history screens: a `YYYY-MM-DD` of the site's calendar. */
+/** One labelled date or time input of the history screens' controls. */
+export function HistoryField({
+  label,
+  type,
+  value,
+  onChange,
+  testId,
+}: {
+  label: string;
+  type: 'date' | 'datetime-local';
+  value: string;
+  onChange: (value: string) => void;
+  testId: string;
+}) {
+  return (
+    <label className="sw-history-field">
+      <span>{label}</span>
+      <input
+        className="bp6-input"
+        type={type}
+        value={value}
+        onChange={(e) => onChange(e.currentTarget.value)}
+        data-testid={testId}
+      />
+    </label>
+  );
+}
+
+/** The day picker of the history screens: a `YYYY-MM-DD` of the site's calendar (never cleared). */
 export function HistoryDayField({
   day,
   onChange,
@@ -181,15 +209,12 @@ export function HistoryDayField({
 }) {
   const { t } = useTranslation();
   return (
-    <label className="sw-history-field">
-      <span>{t('history.day')}</span>
-      <input
-        className="bp6-input"
-        type="date"
-        value={day}
-        onChange={(e) => e.currentTarget.value && onChange(e.currentTarget.value)}
-        data-testid={testId}
-      />
-    </label>
+    <HistoryField
+      label={t('history.day')}
+      type="date"
+      value={day}
+      onChange={(value) => value && onChange(value)}
+      testId={testId}
+    />
   );
 }
