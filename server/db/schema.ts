@@ -660,6 +660,13 @@ export const evacuationWorkers = pgTable(
     safeAt: timestamp('safe_at', { withTimezone: true }),
     acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
     accountedAt: timestamp('accounted_at', { withTimezone: true }),
+    /** The floor the helmet was on when the worker was included: the floor they must clear. */
+    originFloorId: integer('origin_floor_id'),
+    /** First time the worker's helmet was seen off that floor after inclusion. */
+    leftFloorAt: timestamp('left_floor_at', { withTimezone: true }),
+    /** When a redirect asked the worker to go to another assembly zone, and which one. */
+    redirectedAt: timestamp('redirected_at', { withTimezone: true }),
+    redirectZoneId: integer('redirect_zone_id'),
   },
   (t) => [
     primaryKey({ columns: [t.sessionId, t.workerId] }),
@@ -684,6 +691,120 @@ export const evacuationStatusEvents = pgTable(
   (t) => [index('evacuation_status_events_session_idx').on(t.sessionId, t.id)],
 );
 
+/** A person on a session's roll without a helmet, added by a marshal (src/domain/rollCall.ts). */
+export const evacuationRollPeople = pgTable(
+  'evacuation_roll_people',
+  {
+    id: serial('id').primaryKey(),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => evacuationSessions.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    company: text('company').notNull().default(''),
+    addedBy: integer('added_by').references(() => users.id, { onDelete: 'set null' }),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('evacuation_roll_people_session_idx').on(t.sessionId)],
+);
+
+/**
+ * A marshal's mark: a worker (or a person added to the roll) accounted for by hand, with a reason.
+ * Undoing keeps the row (who and when); the active mark is the latest one not undone.
+ */
+export const evacuationMarks = pgTable(
+  'evacuation_marks',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => evacuationSessions.id, { onDelete: 'cascade' }),
+    workerId: integer('worker_id'),
+    rollPersonId: integer('roll_person_id').references(() => evacuationRollPeople.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    markedBy: integer('marked_by').references(() => users.id, { onDelete: 'set null' }),
+    markedAt: timestamp('marked_at', { withTimezone: true }).notNull(),
+    undoneBy: integer('undone_by').references(() => users.id, { onDelete: 'set null' }),
+    undoneAt: timestamp('undone_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('evacuation_marks_session_idx').on(t.sessionId, t.id),
+    check('evacuation_marks_one_subject', sql`(${t.workerId} is null) <> (${t.rollPersonId} is null)`),
+  ],
+);
+
+/** Changes to a running session's area: floors or zones added, an assembly zone marked unsafe. */
+export const evacuationScopeEvents = pgTable(
+  'evacuation_scope_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => evacuationSessions.id, { onDelete: 'cascade' }),
+    /** addArea | assemblyUnsafe */
+    kind: text('kind').notNull(),
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull(),
+    by: integer('by').references(() => users.id, { onDelete: 'set null' }),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('evacuation_scope_events_session_idx').on(t.sessionId, t.id)],
+);
+
+/**
+ * Alarm commands published to helmets on `{root}/{siteId}/commands` (QoS 1), and when each helmet
+ * confirmed with an `alarmReceived` event.
+ */
+export const evacuationAlarms = pgTable(
+  'evacuation_alarms',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => evacuationSessions.id, { onDelete: 'cascade' }),
+    commandId: text('command_id').notNull(),
+    inventoryItemId: integer('inventory_item_id').notNull(),
+    workerId: integer('worker_id'),
+    /** evacuate | redirect */
+    kind: text('kind').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('evacuation_alarms_command_unique').on(t.commandId, t.inventoryItemId),
+    index('evacuation_alarms_session_idx').on(t.sessionId, t.inventoryItemId),
+  ],
+);
+
+/**
+ * A site's safety settings. possiblyInsideHours: how long before an alarm a silent helmet still
+ * counts as possibly inside (null: since the start of the current shift, at most 12 h).
+ * escalationLevels: the staged escalation of incidents (src/domain/escalation.ts).
+ */
+export const siteSafetySettings = pgTable('site_safety_settings', {
+  siteId: integer('site_id')
+    .primaryKey()
+    .references(() => sites.id, { onDelete: 'cascade' }),
+  possiblyInsideHours: numeric('possibly_inside_hours', { mode: 'number' }),
+  escalationLevels: jsonb('escalation_levels').$type<unknown[]>().notNull().default([]),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Every step of an incident's life: raised, escalated (to a level), acknowledged, resolved. */
+export const incidentEvents = pgTable(
+  'incident_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    incidentId: integer('incident_id')
+      .notNull()
+      .references(() => incidents.id, { onDelete: 'cascade' }),
+    /** raised | escalated | acknowledged | resolved */
+    kind: text('kind').notNull(),
+    level: integer('level'),
+    by: integer('by').references(() => users.id, { onDelete: 'set null' }),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('incident_events_incident_idx').on(t.incidentId, t.id)],
+);
+
 /** Helmet alarms and restricted-zone entries (src/domain/incidents.ts). */
 export const incidents = pgTable(
   'incidents',
@@ -706,12 +827,20 @@ export const incidents = pgTable(
     createdAt: createdAt(),
     escalatedAt: timestamp('escalated_at', { withTimezone: true }),
     escalatedBy: integer('escalated_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The escalation level reached (0: not escalated) and when the next automatic step is due. */
+    level: integer('level').notNull().default(0),
+    nextEscalationAt: timestamp('next_escalation_at', { withTimezone: true }),
+    acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
+    acknowledgedBy: integer('acknowledged_by').references(() => users.id, { onDelete: 'set null' }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolvedBy: integer('resolved_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
     uniqueIndex('incidents_unique').on(t.inventoryItemId, t.type, t.ts),
     index('incidents_site_ts_idx').on(t.siteId, t.ts),
-    check('incidents_type_check', sql`${t.type} in ('sos', 'fall', 'noMotion', 'restrictedZone')`),
-    check('incidents_status_check', sql`${t.status} in ('open', 'escalated')`),
+    check('incidents_type_check', sql`${t.type} in ('sos', 'fall', 'noMotion', 'restrictedZone', 'reEntry')`),
+    check('incidents_status_check', sql`${t.status} in ('open', 'escalated', 'acknowledged', 'resolved')`),
+    index('incidents_next_escalation_idx').on(t.nextEscalationAt),
   ],
 );
 
