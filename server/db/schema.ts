@@ -719,7 +719,9 @@ export const evacuationMarks = pgTable(
       .notNull()
       .references(() => evacuationSessions.id, { onDelete: 'cascade' }),
     workerId: integer('worker_id'),
-    rollPersonId: integer('roll_person_id').references(() => evacuationRollPeople.id, { onDelete: 'cascade' }),
+    rollPersonId: integer('roll_person_id').references(() => evacuationRollPeople.id, {
+      onDelete: 'cascade',
+    }),
     reason: text('reason').notNull(),
     markedBy: integer('marked_by').references(() => users.id, { onDelete: 'set null' }),
     markedAt: timestamp('marked_at', { withTimezone: true }).notNull(),
