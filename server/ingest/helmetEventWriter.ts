@@ -4,6 +4,7 @@ import type { HelmetEventMessage } from '../../src/domain/live';
 import type { Db } from '../db/database';
 import { helmetEvents, incidents } from '../db/schema';
 import type { CommittedHelmetEvent } from '../live/liveChanges';
+import { scheduleRaisedIncidents } from '../safety/incidentStore';
 import { chunks } from './chunks';
 import { helmetsByTag } from './helmetsByTag';
 
@@ -23,8 +24,9 @@ const isAlarm = (type: string) => (ALARM_EVENT_TYPES as readonly string[]).inclu
 /**
  * Stores helmet button events of one site in one transaction, with the worker wearing the helmet
  * at that moment. One row per (helmet, type, ts): a redelivered event inserts nothing. An alarm
- * (SOS, fall, no motion) also raises an incident at the helmet's last known floor and zone, in
- * the same transaction and just as idempotent, so an alarm is never stored without its incident.
+ * (SOS, fall, no motion) also raises an incident at the helmet's last known floor and zone, with
+ * its escalation schedule, in the same transaction and just as idempotent, so an alarm is never
+ * stored without its incident.
  */
 export async function writeHelmetEvents(
   db: Db,
@@ -70,6 +72,7 @@ export async function writeHelmetEvents(
         .returning({ id: incidents.id });
       incidentIds.push(...inserted.map((row) => row.id));
     }
+    await scheduleRaisedIncidents(tx, siteId, incidentIds);
     const committed = rows.map((row) => ({
       inventoryItemId: row.inventoryItemId,
       workerId: row.workerId ?? null,

@@ -11,6 +11,7 @@ import {
 import { addRollups, rollupsOf, type StoredPosition } from '../analytics/rollupWriter';
 import type { Db } from '../db/database';
 import { incidents, inventoryItems, positions, zoneEvents, zones } from '../db/schema';
+import { scheduleRaisedIncidents } from '../safety/incidentStore';
 import { chunks } from './chunks';
 import { floorGeometryCacheFor } from './floorGeometry';
 import { helmetsByTag, type TaggedHelmet } from './helmetsByTag';
@@ -256,7 +257,9 @@ async function raiseRestrictedZoneIncidents(
     on conflict do nothing
     returning id`);
   // Both drivers (pg, PGlite) answer raw SQL with `{ rows }`.
-  return (result as unknown as { rows: { id: number }[] }).rows.map((row) => Number(row.id));
+  const ids = (result as unknown as { rows: { id: number }[] }).rows.map((row) => Number(row.id));
+  await scheduleRaisedIncidents(tx, siteId, ids);
+  return ids;
 }
 
 /** One UPDATE … FROM unnest(…) for all changed helmets of the batch. */

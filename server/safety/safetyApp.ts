@@ -11,15 +11,18 @@ import { operationsRoutes } from '../operations/operationsRoutes';
 import { createOperationsState, type OperationsState } from '../operations/operationsState';
 import type { Services } from '../services';
 import { safetyDemoRoutes } from './demoRoutes';
+import { type EscalationScheduler, startEscalationScheduler } from './escalationScheduler';
 import { createEvacuationService, type EvacuationServiceRuntime } from './evacuationService';
 import { evacuationChannel } from './evacuationSocket';
 import { createIncidentFeed } from './incidentFeed';
+import { incidentRoutes } from './incidentRoutes';
 import { type NetworkWatch, startNetworkWatch } from './networkWatch';
 import { allowConsoleCors, isConsoleOrigin } from './safetyCors';
 import { safetyHealthRoutes } from './safetyHealthRoutes';
 import { createSafetyPublisher } from './safetyPublisher';
 import { safetyRoutes } from './safetyRoutes';
-import type { EvacuationDrill, EvacuationService, SafetyServices } from './safetyServices';
+import type { EvacuationDrill, EvacuationService, IncidentFeed, SafetyServices } from './safetyServices';
+import { safetySettingsRoutes } from './safetySettingsRoutes';
 
 /**
  * What the safety app's routes are bound to once `startLive` has created the socket server:
@@ -28,6 +31,7 @@ import type { EvacuationDrill, EvacuationService, SafetyServices } from './safet
 interface SafetyBindings {
   evacuation: EvacuationService | null;
   drill: EvacuationDrill | null;
+  incidentFeed: IncidentFeed | null;
 }
 
 const bindingsOf = new WeakMap<FastifyInstance, SafetyBindings>();
@@ -81,13 +85,17 @@ export async function buildSafetyApp(
     metrics: false,
   });
 
-  const bindings: SafetyBindings = { evacuation: null, drill: null };
+  const bindings: SafetyBindings = { evacuation: null, drill: null, incidentFeed: null };
   bindingsOf.set(app, bindings);
   const safetyServices: SafetyServices = {
     db: services.db,
     config: services.config,
     publisher: services.publisher,
     evacuation: lateBoundEvacuation(bindings),
+    // Before the live channel runs no socket can hear a change.
+    incidentFeed: {
+      publishIncidents: async (siteId, ids) => bindings.incidentFeed?.publishIncidents(siteId, ids),
+    },
     // Read at request time: the drill is bound once the simulator runs.
     get drill() {
       return bindings.drill;
@@ -96,7 +104,7 @@ export async function buildSafetyApp(
   await registerRouteLayers(app, {
     services: safetyServices,
     publicRoutes: [safetyHealthRoutes(options.ingestStats)],
-    protectedRoutes: [safetyRoutes, safetyDemoRoutes],
+    protectedRoutes: [safetyRoutes, incidentRoutes, safetySettingsRoutes, safetyDemoRoutes],
   });
   return app;
 }
@@ -115,6 +123,8 @@ export interface StartLiveOptions {
   redisKeyPrefix?: string;
   sweepIntervalMs?: number;
   networkCheckIntervalMs?: number;
+  /** Tests: the escalation scheduler's clock and longest sleep. */
+  escalation?: { now?: () => Date; intervalMs?: number };
 }
 
 export interface SafetyLive extends LiveChannel {
@@ -122,6 +132,8 @@ export interface SafetyLive extends LiveChannel {
   /** What the ingest and the offline sweep publish to: the live map, then the evacuation and incidents. */
   publisher: LivePublisher;
   networkWatch: NetworkWatch;
+  /** Climbs unacknowledged incidents up their site's escalation levels. */
+  escalations: EscalationScheduler;
 }
 
 /**
@@ -137,6 +149,7 @@ export async function startLive({
   redisKeyPrefix,
   sweepIntervalMs,
   networkCheckIntervalMs,
+  escalation,
 }: StartLiveOptions): Promise<SafetyLive> {
   const channel = await startLiveChannel({
     httpServer: app.server,
@@ -147,6 +160,7 @@ export async function startLive({
     allowOrigin: (origin) => isConsoleOrigin(config, origin),
     log: app.log,
   });
+  const incidentFeed = createIncidentFeed(channel.io, db);
   const evacuation = createEvacuationService({
     db,
     io: channel.io,
@@ -164,18 +178,28 @@ export async function startLive({
     evacuationChannel({ db, evacuation, networkFailures: networkWatch.currentFailures, log: app.log }),
   );
   const bindings = bindingsOf.get(app);
-  if (bindings) bindings.evacuation = evacuation;
-  const publisher = createSafetyPublisher({
-    hub: channel.hub,
-    evacuation,
-    incidents: createIncidentFeed(channel.io, db),
+  if (bindings) {
+    bindings.evacuation = evacuation;
+    bindings.incidentFeed = incidentFeed;
+  }
+  const escalations = startEscalationScheduler({
+    db,
+    // Read at each step: a test server learns its address after the channel starts.
+    publicUrl: () => config.publicUrl ?? '',
+    publishIncidents: incidentFeed.publishIncidents,
+    log: app.log,
+    now: escalation?.now,
+    intervalMs: escalation?.intervalMs,
   });
+  const publisher = createSafetyPublisher({ hub: channel.hub, evacuation, incidents: incidentFeed });
   return {
     ...channel,
     evacuation,
     publisher,
     networkWatch,
+    escalations,
     async close() {
+      await escalations.stop();
       networkWatch.stop();
       await evacuation.idle();
       evacuation.stop();

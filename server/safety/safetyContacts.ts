@@ -1,4 +1,5 @@
 import { and, eq, exists, or, sql } from 'drizzle-orm';
+import type { EscalationLevel } from '../../src/domain/escalation';
 import type { Db } from '../db/database';
 import { sites, userSites, users } from '../db/schema';
 
@@ -43,4 +44,44 @@ export async function safetyContacts(db: Db, siteId: number): Promise<SafetyCont
     .from(users)
     .where(and(eq(users.status, 'active'), eq(users.role, 'super-admin')))
     .orderBy(users.id);
+}
+
+/**
+ * The client admins of the site's client (escalation level contacts 'client'): the people above
+ * the site. Super-admins only when the client has none, as for the safety contacts.
+ */
+export async function clientContacts(db: Db, siteId: number): Promise<SafetyContact[]> {
+  const [site] = await db.select().from(sites).where(eq(sites.id, siteId)).limit(1);
+  if (!site) return [];
+  const columns = { id: users.id, name: users.name, email: users.email };
+  const admins = await db
+    .select(columns)
+    .from(users)
+    .where(and(eq(users.status, 'active'), eq(users.role, 'client-admin'), eq(users.clientId, site.clientId)))
+    .orderBy(users.id);
+  if (admins.length > 0) return admins;
+  return db
+    .select(columns)
+    .from(users)
+    .where(and(eq(users.status, 'active'), eq(users.role, 'super-admin')))
+    .orderBy(users.id);
+}
+
+/** The addresses one escalation level e-mails: its contacts and its own recipients, each once. */
+export async function levelRecipients(db: Db, siteId: number, level: EscalationLevel): Promise<string[]> {
+  const contacts =
+    level.contacts === 'site'
+      ? await safetyContacts(db, siteId)
+      : level.contacts === 'client'
+        ? await clientContacts(db, siteId)
+        : [];
+  const seen = new Set<string>();
+  const addresses: string[] = [];
+  for (const address of [...contacts.map((c) => c.email), ...level.recipients]) {
+    const key = address.toLowerCase();
+    if (seen.has(key)) continue;
+    seen.add(key);
+    addresses.push(address);
+  }
+  return addresses;
 }

@@ -27,9 +27,16 @@ export interface EvacuationDrill {
   run(principal: Principal, siteId: number): Promise<Evacuation>;
 }
 
+/** Tells a site's sockets about incidents that changed (`safetyEvents`). */
+export interface IncidentFeed {
+  publishIncidents(siteId: number, incidentIds: readonly number[]): Promise<void>;
+}
+
 /** What the safety listener's route plugins are given. */
 export interface SafetyServices extends Services {
   evacuation: EvacuationService;
+  /** The incident feed once the live channel runs; until then nobody is listening. */
+  incidentFeed: IncidentFeed;
   /** Present when the simulator runs (the demo site only). */
   drill: EvacuationDrill | null;
 }

@@ -1,17 +1,19 @@
 /**
- * Safety incidents (spec §7 "Safety service"): raised by a helmet's alarm (SOS, fall, no motion)
- * or by a helmet entering a restricted zone; listed by GET /api/safety/incident/getAll and
- * escalated by POST /api/safety/incident/escelate.
+ * Safety incidents (spec §7 "Safety service"): raised by a helmet's alarm (SOS, fall, no motion),
+ * by a helmet entering a restricted zone, or by a worker already safe going back into the area
+ * being evacuated; listed by GET /api/safety/incident/getAll, escalated by hand
+ * (POST /api/safety/incident/escelate) or on their own (src/domain/escalation.ts), acknowledged
+ * and resolved.
  */
 
 /** Helmet alarms that raise an incident, as they arrive on `sitewatch/{siteId}/events`. */
 export const ALARM_EVENT_TYPES = ['sos', 'fall', 'noMotion'] as const;
 export type AlarmEventType = (typeof ALARM_EVENT_TYPES)[number];
 
-export const INCIDENT_TYPES = [...ALARM_EVENT_TYPES, 'restrictedZone'] as const;
+export const INCIDENT_TYPES = [...ALARM_EVENT_TYPES, 'restrictedZone', 'reEntry'] as const;
 export type IncidentType = (typeof INCIDENT_TYPES)[number];
 
-export const INCIDENT_STATUSES = ['open', 'escalated'] as const;
+export const INCIDENT_STATUSES = ['open', 'escalated', 'acknowledged', 'resolved'] as const;
 export type IncidentStatus = (typeof INCIDENT_STATUSES)[number];
 
 export interface SafetyIncident {
@@ -28,8 +30,19 @@ export interface SafetyIncident {
   floorName: string | null;
   zoneId: number | null;
   zoneName: string | null;
+  /** The last escalation, by hand (with who) or by the scheduler (by null). */
   escalatedAt: string | null;
   escalatedBy: { id: number; name: string } | null;
+  /** The escalation level reached: 0 until the first step. */
+  level: number;
+  /** How many levels the site escalates through (the manual escalation stops at the last). */
+  levelCount: number;
+  /** When the next automatic step is due; null once acknowledged, resolved or at the last level. */
+  nextEscalationAt: string | null;
+  acknowledgedAt: string | null;
+  acknowledgedBy: { id: number; name: string } | null;
+  resolvedAt: string | null;
+  resolvedBy: { id: number; name: string } | null;
 }
 
 export function isIncidentStatus(value: unknown): value is IncidentStatus {

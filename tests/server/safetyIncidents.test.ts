@@ -85,6 +85,13 @@ describe('safety REST routes', () => {
         zoneName: 'Fit-out area',
         escalatedAt: null,
         escalatedBy: null,
+        level: 0,
+        levelCount: 2,
+        nextEscalationAt: null,
+        acknowledgedAt: null,
+        acknowledgedBy: null,
+        resolvedAt: null,
+        resolvedBy: null,
       });
     });
 
@@ -103,7 +110,10 @@ describe('safety REST routes', () => {
         [`${fixture.siteId}/yesterday/2025-03-10`, /^From must be an ISO date/],
         [`${fixture.siteId}/2025-03-10/2025-02-30`, /^To must be an ISO date/],
         [`${fixture.siteId}/2025-03-11/2025-03-10`, /^From must not be after To$/],
-        [`${fixture.siteId}/2025-03-10/2025-03-10/closed`, /^Status must be one of open, escalated$/],
+        [
+          `${fixture.siteId}/2025-03-10/2025-03-10/closed`,
+          /^Status must be one of open, escalated, acknowledged, resolved$/,
+        ],
       ] as const;
       for (const [path, message] of cases) {
         const response = await list(tokens['group-of-sites-admin'], path);
@@ -131,7 +141,7 @@ describe('safety REST routes', () => {
       expect(row.status).toBe('open');
     });
 
-    it("escalates once: records who, e-mails the site's safety contacts, refuses a second time", async () => {
+    it("escalates one level at a time: records who, e-mails each level's contacts, refuses past the last", async () => {
       const outboxBefore = await t.db.select().from(emailOutbox);
       const response = await escalate(tokens['group-of-sites-admin'], ids.sos);
       expect(response.statusCode).toBe(200);
@@ -139,30 +149,55 @@ describe('safety REST routes', () => {
       expect(response.json.data).toMatchObject({
         id: ids.sos,
         status: 'escalated',
+        level: 1,
         escalatedBy: { name: 'Demo Site Admin' },
       });
       expect(Date.parse(response.json.data.escalatedAt)).toBeGreaterThan(Date.now() - 60_000);
+      // The default levels: the next step ten minutes after this one.
+      expect(
+        Date.parse(response.json.data.nextEscalationAt) - Date.parse(response.json.data.escalatedAt),
+      ).toBe(10 * 60_000);
 
       const mails = (await t.db.select().from(emailOutbox).orderBy(asc(emailOutbox.id))).slice(
         outboxBefore.length,
       );
-      // The demo client's admin and the Tower A site admin; not the viewer, not the other client.
+      // Level 1: the demo client's admin and the Tower A site admin; not the viewer, not the other client.
       expect(mails.map((m) => m.toAddress).sort()).toEqual([
         'client-admin@demo.sitewatch.dev',
         'site-admin@demo.sitewatch.dev',
       ]);
       for (const mail of mails) {
-        expect(mail.subject).toBe(`Safety incident escalated: SOS alarm — ${helmet.workerName}`);
+        expect(mail.subject).toBe(`Safety incident escalated (level 1): SOS alarm — ${helmet.workerName}`);
         expect(mail.body).toContain('Demo Site Admin escalated safety incident');
         expect(mail.body).toContain(`Worker: ${helmet.workerName} (helmet SAFE-I1)`);
         expect(mail.body).toContain('Place: Tower A / Level 1 / Fit-out area');
         expect(mail.link).toBe('http://sitewatch.test/safety');
       }
 
+      // A step someone else took meanwhile is not repeated.
+      const stale = await call(tokens['client-admin'], {
+        method: 'POST',
+        url: '/api/safety/incident/escelate',
+        payload: { incidentId: ids.sos, level: 0 },
+      });
+      expect(stale.statusCode).toBe(409);
+      expect(stale.json.message).toBe('The incident changed meanwhile: look at it again');
+
+      // Level 2 (the default): the client's admins only.
+      const second = await escalate(tokens['client-admin'], ids.sos);
+      expect(second.statusCode).toBe(200);
+      expect(second.json.data).toMatchObject({
+        level: 2,
+        nextEscalationAt: null,
+        escalatedBy: { name: 'Demo Client Admin' },
+      });
       const again = await escalate(tokens['client-admin'], ids.sos);
       expect(again.statusCode).toBe(409);
-      expect(again.json.message).toBe('Incident is already escalated');
-      expect(await t.db.select().from(emailOutbox)).toHaveLength(outboxBefore.length + 2);
+      expect(again.json.message).toBe('Incident is already at the last escalation level');
+      const allMails = await t.db.select().from(emailOutbox).orderBy(asc(emailOutbox.id));
+      expect(allMails.slice(outboxBefore.length + 2).map((m) => m.toAddress)).toEqual([
+        'client-admin@demo.sitewatch.dev',
+      ]);
 
       const escalated = await list(
         tokens['group-of-sites-viewer'],

@@ -38,6 +38,34 @@ export const SAFETY_ROUTES: Record<RouteKey, RouteRule> = {
     object: 'incident',
     body: (o) => ({ incidentId: o.incidentId }),
   }),
+  // Acknowledged or resolved already is 409: still an answer, not a refusal.
+  'POST /api/safety/incident/acknowledge': guarded({
+    areas: ['safety'],
+    capability: 'write',
+    object: 'incident',
+    body: (o) => ({ incidentId: o.incidentId }),
+  }),
+  'POST /api/safety/incident/resolve': guarded({
+    areas: ['safety'],
+    capability: 'write',
+    object: 'incident',
+    body: (o) => ({ incidentId: o.incidentId }),
+  }),
+  'GET /api/safety/sites/:siteId/settings': guarded({
+    areas: ['safety'],
+    capability: 'open',
+    object: 'site',
+  }),
+  // The escalation levels are the site admins' to set (the configuration area).
+  'PUT /api/safety/sites/:siteId/settings': guarded({
+    areas: ['configuration'],
+    capability: 'write',
+    object: 'site',
+    body: () => ({
+      possiblyInsideHours: null,
+      escalationLevels: [{ level: 1, afterMinutes: 5, contacts: 'site', recipients: [] }],
+    }),
+  }),
   'GET /api/safety/sites/:siteId/networks': guarded({
     areas: ['evacuation'],
     capability: 'open',
