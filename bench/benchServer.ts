@@ -102,6 +102,7 @@ export async function startBenchServer(options: {
     publisher: options.publishTo(live),
     logger: safety.log,
   });
+  live.evacuation.bindCommands(liveData.publishCommand);
   const app = await buildApp({ db, config });
   const login = await app.inject({
     method: 'POST',

@@ -68,6 +68,7 @@ liveData = await startLiveData({
   deviceSessions,
 });
 operations.ingest = liveData.ingest;
+live.evacuation.bindCommands(liveData.publishCommand);
 // Only ever the demo site: SIMULATOR=on must never write made-up positions into a real client's site.
 const demoSiteId = config.simulator ? await findDemoSiteId(database.db) : null;
 const simulator = demoSiteId

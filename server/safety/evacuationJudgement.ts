@@ -13,13 +13,15 @@ import type { HelmetFacts, SessionRow } from './evacuationStore';
  */
 
 /** What started an evaluation. */
-export type Trigger = 'position' | 'acknowledge' | 'reconcile';
+export type Trigger = 'position' | 'acknowledge' | 'reconcile' | 'mark' | 'unmark' | 'redirect';
 
-function ruleScope(session: SessionRow): EvacuationRuleScope {
+export function ruleScope(session: SessionRow): EvacuationRuleScope {
   return {
     startedAt: session.startedAt.toISOString(),
     assemblyZoneIds: session.assemblyZoneIds,
     safeZone: session.safeZoneId,
+    floorIds: session.floorIds,
+    zoneIds: session.zoneIds,
   };
 }
 
@@ -30,16 +32,26 @@ export function judgeEvacuation(
   facts: readonly HelmetFacts[],
   at: string,
   triggers: ReadonlySet<Trigger>,
+  /** When each marked worker's active mark was made. */
+  marks: ReadonlyMap<number, string> = new Map(),
 ) {
   const scope = ruleScope(session);
   const factsByInventory = new Map(facts.map((f) => [f.inventoryItemId, f]));
+  const markedAt = (workerId: number) => marks.get(workerId) ?? null;
   const included = new Set(records.map((r) => r.workerId));
   const updated: EvacuationWorkerRecord[] = [];
   const changes: StatusChange[] = [];
   for (const previous of records) {
     const fact = factsByInventory.get(previous.inventoryItemId);
     if (!fact) continue;
-    const { record, change } = nextWorkerRecord(previous, previous, fact, scope, at, 'position');
+    const { record, change } = nextWorkerRecord(
+      previous,
+      previous,
+      { ...fact, markedAt: markedAt(previous.workerId) },
+      scope,
+      at,
+      'position',
+    );
     if (record === previous) continue;
     updated.push(record);
     if (change) changes.push({ ...change, cause: causeOf(change, previous, record, triggers) });
@@ -62,6 +74,20 @@ export function newRecord(fact: HelmetFacts, scope: EvacuationRuleScope, at: str
   );
 }
 
+/**
+ * Whether a helmet is on the roll when an evacuation starts (or its area grows): its last known
+ * place is in the area, and it is online or went silent no earlier than `possiblyInsideSince`.
+ */
+export function includedAtStart(
+  fact: HelmetFacts,
+  area: { floorIds: readonly number[]; zoneIds: readonly number[] },
+  possiblyInsideSince: Date,
+): boolean {
+  if (fact.workerId === null || !isInEvacuatedArea(fact, area)) return false;
+  if (fact.isOnline) return true;
+  return fact.lastSeen !== null && Date.parse(fact.lastSeen) >= possiblyInsideSince.getTime();
+}
+
 /** A helmet not included at the start joins when it reports an online position in the area after it. */
 function joinsLater(fact: HelmetFacts, session: SessionRow): boolean {
   if (!fact.isOnline || fact.lastSeen === null) return false;
@@ -76,6 +102,9 @@ function causeOf(
   record: EvacuationWorkerRecord,
   triggers: ReadonlySet<Trigger>,
 ): StatusCause {
+  if (triggers.size === 1 && triggers.has('mark')) return 'mark';
+  if (triggers.size === 1 && triggers.has('unmark')) return 'unmark';
+  if (triggers.size === 1 && triggers.has('redirect')) return 'redirect';
   if (change.to === 'offline') return 'offline';
   if (previous.acknowledgedAt === null && record.acknowledgedAt !== null) return 'acknowledge';
   if (triggers.size === 1 && triggers.has('reconcile')) return 'reconcile';

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { EvacuationStatus } from '../../src/domain/evacuation';
 import type { EvacuationWorkerRecord, StatusChange } from '../../src/domain/evacuationRules';
 import type { Executor, Tx } from '../db/executor';
-import { evacuationStatusEvents, evacuationWorkers } from '../db/schema';
+import { evacuationAlarms, evacuationStatusEvents, evacuationWorkers } from '../db/schema';
 import { chunks } from '../ingest/chunks';
 
 /**
@@ -26,6 +26,10 @@ export function toRecord(row: typeof evacuationWorkers.$inferSelect): Evacuation
     safeAt: iso(row.safeAt),
     acknowledgedAt: iso(row.acknowledgedAt),
     accountedAt: iso(row.accountedAt),
+    originFloorId: row.originFloorId,
+    leftFloorAt: iso(row.leftFloorAt),
+    redirectedAt: iso(row.redirectedAt),
+    redirectZoneId: row.redirectZoneId,
   };
 }
 
@@ -41,6 +45,10 @@ function toRow(sessionId: string, record: EvacuationWorkerRecord): typeof evacua
     safeAt: date(record.safeAt),
     acknowledgedAt: date(record.acknowledgedAt),
     accountedAt: date(record.accountedAt),
+    originFloorId: record.originFloorId,
+    leftFloorAt: date(record.leftFloorAt),
+    redirectedAt: date(record.redirectedAt),
+    redirectZoneId: record.redirectZoneId,
   };
 }
 
@@ -86,6 +94,19 @@ async function selectRecords(
   return rows.map(toRecord);
 }
 
+/** One included worker's record, or null when the worker is not on the session's roll. */
+export async function recordOfWorker(
+  db: Executor,
+  sessionId: string,
+  workerId: number,
+): Promise<EvacuationWorkerRecord | null> {
+  const [row] = await db
+    .select()
+    .from(evacuationWorkers)
+    .where(and(eq(evacuationWorkers.sessionId, sessionId), eq(evacuationWorkers.workerId, workerId)));
+  return row ? toRecord(row) : null;
+}
+
 /** Adds included workers; one already included (by another process) is left as it is. Returns who was added. */
 export async function insertRecords(
   tx: Executor,
@@ -121,6 +142,9 @@ export async function updateRecords(
           safeAt: sql`excluded.safe_at`,
           acknowledgedAt: sql`excluded.acknowledged_at`,
           accountedAt: sql`excluded.accounted_at`,
+          leftFloorAt: sql`excluded.left_floor_at`,
+          redirectedAt: sql`excluded.redirected_at`,
+          redirectZoneId: sql`excluded.redirect_zone_id`,
         },
       });
 }
@@ -143,10 +167,43 @@ export async function insertStatusEvents(
     );
 }
 
-export async function readStatuses(db: Executor, sessionId: string): Promise<EvacuationStatus[]> {
+/** What the counters and the floors' clearing need of every included worker of a session. */
+export async function readRollSummary(
+  db: Executor,
+  sessionId: string,
+): Promise<Pick<EvacuationWorkerRecord, 'status' | 'originFloorId' | 'leftFloorAt' | 'statusChangedAt'>[]> {
   const rows = await db
-    .select({ status: evacuationWorkers.status })
+    .select({
+      status: evacuationWorkers.status,
+      originFloorId: evacuationWorkers.originFloorId,
+      leftFloorAt: evacuationWorkers.leftFloorAt,
+      statusChangedAt: evacuationWorkers.statusChangedAt,
+    })
     .from(evacuationWorkers)
     .where(eq(evacuationWorkers.sessionId, sessionId));
-  return rows.map((r) => r.status as EvacuationStatus);
+  return rows.map((r) => ({
+    status: r.status as EvacuationStatus,
+    originFloorId: r.originFloorId,
+    leftFloorAt: iso(r.leftFloorAt),
+    statusChangedAt: r.statusChangedAt.toISOString(),
+  }));
+}
+
+/** Included helmets whose latest alarm command has not been confirmed (or was never sent). */
+export async function countUndeliveredAlarms(db: Executor, sessionId: string): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(evacuationWorkers)
+    .where(
+      and(
+        eq(evacuationWorkers.sessionId, sessionId),
+        sql`not exists (select 1 from ${evacuationAlarms} a
+          where a.session_id = ${evacuationWorkers.sessionId}
+            and a.inventory_item_id = ${evacuationWorkers.inventoryItemId}
+            and a.delivered_at is not null
+            and a.sent_at = (select max(latest.sent_at) from ${evacuationAlarms} latest
+              where latest.session_id = a.session_id and latest.inventory_item_id = a.inventory_item_id))`,
+      ),
+    );
+  return Number(row?.count ?? 0);
 }

@@ -4,6 +4,8 @@ import {
   EVACUATION_MESSAGES,
   type Evacuation,
   type EvacuationSnapshot,
+  type EvacuationWorker,
+  type RollPerson,
   SAFETY_EVENTS,
   type StartEvacuationRequest,
   safetyRoom,
@@ -11,24 +13,30 @@ import {
 import {
   countEvacuation,
   type EvacuationRuleScope,
-  isInEvacuatedArea,
+  type EvacuationWorkerRecord,
+  type StatusChange,
 } from '../../src/domain/evacuationRules';
+import { floorClearances } from '../../src/domain/floorClearance';
+import type { HelmetCommand } from '../../src/domain/helmetCommands';
+import { possiblyInsideSince } from '../../src/domain/possiblyInside';
 import type { Principal } from '../auth/principal';
 import { requireSite } from '../auth/tenancy';
 import type { Db } from '../db/database';
 import { uniqueViolation } from '../db/errors';
+import type { Executor, Tx } from '../db/executor';
 import { conflict, forbidden } from '../http/errors';
 import type { CommittedChanges, CommittedHelmetEvent } from '../live/liveChanges';
 import type { LiveSequence } from '../live/liveSequence';
 import type { LiveServer } from '../live/liveSocketTypes';
-import { judgeEvacuation, newRecord, type Trigger } from './evacuationJudgement';
+import { includedAtStart, judgeEvacuation, newRecord, type Trigger } from './evacuationJudgement';
 import { createEvacuationLifecycles } from './evacuationMachine';
 import {
+  countUndeliveredAlarms,
   insertRecords,
   insertStatusEvents,
   lockRecords,
   readRecords,
-  readStatuses,
+  readRollSummary,
   updateRecords,
 } from './evacuationRecords';
 import { checkEvacuationScope } from './evacuationScope';
@@ -36,22 +44,31 @@ import {
   createSession,
   endSession,
   evacuationOf,
+  type HelmetFacts,
   readHelmetFacts,
   runningSession,
   runningSessions,
   type SessionRow,
   selectEvacuationWorkers,
   sessionById,
+  siteShifts,
 } from './evacuationStore';
+import { sendAlarmCleared, sendEvacuationAlarms } from './helmetAlarms';
+import { raiseIncident } from './incidentStore';
+import { createMarshalActions } from './marshalActions';
+import { activeWorkerMarks, selectRollPeople } from './rollCall';
 import type { EvacuationService } from './safetyServices';
+import { readSafetySettings } from './safetySettings';
 
 export interface EvacuationServiceRuntime extends EvacuationService {
   /** After a committed position batch (or the offline sweep): re-evaluates those helmets' workers. */
   onHelmetChanges(batch: CommittedChanges): Promise<void>;
-  /** After committed helmet events: acknowledge presses re-evaluate their workers. */
+  /** After committed helmet events: acknowledge presses re-evaluate, alarm confirmations refresh their workers. */
   onHelmetEvents(siteId: number, events: readonly CommittedHelmetEvent[]): Promise<void>;
   /** At process start: hydrates the machines from the running sessions and re-evaluates everyone. */
   reconcile(): Promise<void>;
+  /** Once the MQTT side runs: how alarm commands reach the helmets (none are sent before). */
+  bindCommands(publish: (siteId: number, command: HelmetCommand) => Promise<void>): void;
   /** Waits for the evaluations under way. */
   idle(): Promise<void>;
   stop(): void;
@@ -62,6 +79,8 @@ export interface EvacuationServiceOptions {
   io: LiveServer;
   sequence: LiveSequence;
   log: { error(details: object, message: string): void };
+  /** Tells the site's sockets about incidents raised here (re-entries). */
+  publishIncidents?: (siteId: number, incidentIds: readonly number[]) => Promise<void>;
   now?: () => Date;
 }
 
@@ -80,6 +99,23 @@ interface PendingEvaluation {
   done: Promise<void>;
 }
 
+/** What one evaluation or marshal action changed, to be sent once committed. */
+interface Committed {
+  records: EvacuationWorkerRecord[];
+  rollPersonIds?: number[];
+  incidentIds: number[];
+  sessionChanged?: boolean;
+}
+
+/** What a marshal's action did before the evaluation that follows it in the same transaction. */
+export interface PreparedChange {
+  /** The session as changed (area grown, assembly zones changed). */
+  session?: SessionRow;
+  /** Records written by the action whose status may not change (a redirect), sent all the same. */
+  touched?: EvacuationWorkerRecord[];
+  rollPersonIds?: number[];
+}
+
 const unique = (ids: readonly number[]) => [...new Set(ids)];
 
 /**
@@ -92,6 +128,7 @@ export function createEvacuationService(options: EvacuationServiceOptions): Evac
   const { db, io, sequence, log } = options;
   const now = options.now ?? (() => new Date());
   const lifecycles = createEvacuationLifecycles();
+  let publishCommand: ((siteId: number, command: HelmetCommand) => Promise<void>) | null = null;
   // One site's lifecycle steps and evaluations run one after the other, so its batches leave in seq order.
   const queues = new Map<number, Promise<unknown>>();
 
@@ -111,6 +148,20 @@ export function createEvacuationService(options: EvacuationServiceOptions): Evac
     return session;
   }
 
+  /** The counters and the floors' clearing of a session, from everyone on its roll. */
+  async function rollState(executor: Executor, session: SessionRow) {
+    const [summary, people, undelivered] = await Promise.all([
+      readRollSummary(executor, session.id),
+      selectRollPeople(executor, session.id),
+      countUndeliveredAlarms(executor, session.id),
+    ]);
+    return {
+      counts: countEvacuation([...summary.map((r) => r.status), ...people.map((p) => p.status)], undelivered),
+      floorClearances: floorClearances(session.evacuationFloorIds, summary, session.startedAt.toISOString()),
+      people,
+    };
+  }
+
   async function snapshotOf(siteId: number): Promise<EvacuationSnapshot | null> {
     // The cursor first, as the live hub does: a change committed after it comes with a larger seq.
     const cursor = await sequence.current(evacuationStreamRoom(siteId));
@@ -118,11 +169,14 @@ export function createEvacuationService(options: EvacuationServiceOptions): Evac
     const session = await running(siteId);
     if (!session) return null;
     const records = await readRecords(db, session.id);
+    const state = await rollState(db, session);
     return {
       ...cursor,
       evacuation: await evacuationOf(db, session),
-      workers: await selectEvacuationWorkers(db, records),
-      counts: countEvacuation(records.map((r) => r.status)),
+      workers: await selectEvacuationWorkers(db, session.id, records),
+      rollPeople: state.people,
+      floorClearances: state.floorClearances,
+      counts: state.counts,
       at,
     };
   }
@@ -133,6 +187,73 @@ export function createEvacuationService(options: EvacuationServiceOptions): Evac
       siteId,
       message: SAFETY_SERVICE_ERROR_MESSAGE,
     });
+  }
+
+  /** Sends what a committed change did: the workers and roll people changed, with the counts after it. */
+  async function sendBatch(siteId: number, sessionId: string, committed: Committed): Promise<void> {
+    const session = await sessionById(db, sessionId);
+    if (!session) return;
+    const state = await rollState(db, session);
+    const wanted = new Set(committed.rollPersonIds ?? []);
+    const rollPeople: RollPerson[] = state.people.filter((p) => wanted.has(p.id));
+    const workers: EvacuationWorker[] = await selectEvacuationWorkers(db, session.id, committed.records);
+    const cursor = await sequence.next(evacuationStreamRoom(siteId));
+    io.to(safetyRoom(siteId)).emit(SAFETY_EVENTS.evacuating, {
+      ...cursor,
+      siteId,
+      evacuationSessionId: session.id,
+      workers,
+      rollPeople,
+      floorClearances: state.floorClearances,
+      counts: state.counts,
+      ...(committed.sessionChanged ? { evacuation: await evacuationOf(db, session) } : {}),
+    });
+    if (committed.incidentIds.length > 0 && options.publishIncidents)
+      await options
+        .publishIncidents(siteId, committed.incidentIds)
+        .catch((error: unknown) =>
+          log.error({ err: error, siteId }, 'evacuation: re-entry incidents not sent'),
+        );
+  }
+
+  /** Raises one re-entry incident per worker turning reEntered in `changes`, in the caller's transaction. */
+  async function raiseReEntries(
+    tx: Executor,
+    session: SessionRow,
+    changes: readonly StatusChange[],
+    records: readonly EvacuationWorkerRecord[],
+    facts: readonly HelmetFacts[],
+  ): Promise<number[]> {
+    const ids: number[] = [];
+    const factsByInventory = new Map(facts.map((f) => [f.inventoryItemId, f]));
+    const recordByWorker = new Map(records.map((r) => [r.workerId, r]));
+    for (const change of changes) {
+      if (change.to !== 'reEntered') continue;
+      const record = recordByWorker.get(change.workerId);
+      if (!record) continue;
+      const fact = factsByInventory.get(record.inventoryItemId);
+      const id = await raiseIncident(
+        tx as Db,
+        {
+          siteId: session.siteId,
+          type: 'reEntry',
+          inventoryItemId: record.inventoryItemId,
+          workerId: record.workerId,
+          floorId: fact?.floorId ?? null,
+          zoneId: fact?.zoneId ?? null,
+          ts: new Date(change.at),
+        },
+        new Date(change.at),
+      );
+      if (id !== null) ids.push(id);
+    }
+    return ids;
+  }
+
+  /** When each marked worker of the session was marked (active marks only). */
+  async function markTimes(executor: Executor, sessionId: string, workerIds?: readonly number[]) {
+    const marks = await activeWorkerMarks(executor, sessionId, workerIds);
+    return new Map([...marks].map(([workerId, mark]) => [workerId, mark.markedAt]));
   }
 
   /**
@@ -154,18 +275,48 @@ export function createEvacuationService(options: EvacuationServiceOptions): Evac
       readRecords(db, session.id, some),
       readHelmetFacts(db, siteId, startedAt, some),
     ]);
-    const preview = judgeEvacuation(session, records, facts, at, triggers);
+    const marks = await markTimes(db, session.id, inventoryIds ? records.map((r) => r.workerId) : undefined);
+    const preview = judgeEvacuation(session, records, facts, at, triggers, marks);
     const candidates = [
       ...preview.updated.map((r) => r.inventoryItemId),
       ...preview.joining.map((j) => j.record.inventoryItemId),
     ];
     if (candidates.length === 0) return;
+    const committed = await commitEvaluation(session, candidates, at, triggers);
+    if (committed) await sendBatch(siteId, session.id, committed);
+  }
 
-    const outcome = await db.transaction(async (tx) => {
+  /**
+   * Locks the candidates' records, judges them on fresh facts and writes what changed, in one
+   * transaction; `prepare` runs first in it (a marshal's mark, a redirect) and may change the session.
+   */
+  function commitEvaluation(
+    initial: SessionRow,
+    inventoryIds: readonly number[] | null,
+    at: string,
+    triggers: ReadonlySet<Trigger>,
+    prepare?: (tx: Tx) => Promise<PreparedChange | undefined>,
+  ): Promise<Committed | null> {
+    return db.transaction(async (tx) => {
+      const prepared = prepare ? await prepare(tx) : undefined;
+      const session = prepared?.session ?? initial;
+      const some = inventoryIds ?? undefined;
       // Locked before the facts are read again: whoever waits for the lock reads the newer facts.
-      const locked = await lockRecords(tx, session.id, candidates);
-      const lockedFacts = await readHelmetFacts(tx, siteId, startedAt, candidates);
-      const { updated, changes, joining } = judgeEvacuation(session, locked, lockedFacts, at, triggers);
+      const locked = await lockRecords(tx, session.id, some);
+      const lockedFacts = await readHelmetFacts(tx, session.siteId, session.startedAt.toISOString(), some);
+      const marks = await markTimes(
+        tx,
+        session.id,
+        locked.map((r) => r.workerId),
+      );
+      const { updated, changes, joining } = judgeEvacuation(
+        session,
+        locked,
+        lockedFacts,
+        at,
+        triggers,
+        marks,
+      );
       const added = await insertRecords(
         tx,
         session.id,
@@ -176,18 +327,16 @@ export function createEvacuationService(options: EvacuationServiceOptions): Evac
       await updateRecords(tx, session.id, updated);
       await insertStatusEvents(tx, session.id, changes);
       const changed = [...updated, ...joined.map((j) => j.record)];
-      if (changed.length === 0) return null;
-      return { changed, counts: countEvacuation(await readStatuses(tx, session.id)) };
-    });
-    if (!outcome) return;
-    const workers = await selectEvacuationWorkers(db, outcome.changed);
-    const cursor = await sequence.next(evacuationStreamRoom(siteId));
-    io.to(safetyRoom(siteId)).emit(SAFETY_EVENTS.evacuating, {
-      ...cursor,
-      siteId,
-      evacuationSessionId: session.id,
-      workers,
-      counts: outcome.counts,
+      const changedWorkers = new Set(changed.map((r) => r.workerId));
+      const touched = (prepared?.touched ?? []).filter((r) => !changedWorkers.has(r.workerId));
+      if (changed.length === 0 && !prepared) return null;
+      const incidentIds = await raiseReEntries(tx, session, changes, changed, lockedFacts);
+      return {
+        records: [...changed, ...touched],
+        incidentIds,
+        rollPersonIds: prepared?.rollPersonIds,
+        sessionChanged: prepared?.session !== undefined,
+      };
     });
   }
 
@@ -219,12 +368,49 @@ export function createEvacuationService(options: EvacuationServiceOptions): Evac
     return pending.done;
   }
 
+  /** Since when a silent helmet still counts as possibly inside at an alarm on the site. */
+  async function possiblyInsideFrom(siteId: number, alarmAt: Date): Promise<Date> {
+    const [settings, { timeZone, shifts }] = await Promise.all([
+      readSafetySettings(db, siteId),
+      siteShifts(db, siteId),
+    ]);
+    return possiblyInsideSince(alarmAt, settings, shifts, timeZone);
+  }
+
+  /** Sounds the alarm on helmets (after the commit: a failure to publish never undoes the evacuation). */
+  function soundAlarms(
+    siteId: number,
+    sessionId: string,
+    helmets: readonly HelmetFacts[],
+    kind: 'evacuate' | 'redirect',
+    zoneId?: number,
+  ): Promise<void> {
+    const publish = publishCommand;
+    if (!publish || helmets.length === 0) return Promise.resolve();
+    return sendEvacuationAlarms(
+      { db, publishCommand: publish, now },
+      {
+        siteId,
+        sessionId,
+        kind,
+        zoneId,
+        helmets: helmets.map((h) => ({
+          inventoryItemId: h.inventoryItemId,
+          workerId: h.workerId,
+          tag: h.tag,
+        })),
+      },
+    ).catch((error: unknown) => log.error({ err: error, siteId }, 'evacuation: alarm commands not sent'));
+  }
+
   async function start(principal: Principal, request: StartEvacuationRequest): Promise<Evacuation> {
     const scope = await checkEvacuationScope(db, principal, request);
     const { siteId } = request;
+    let alarmed: HelmetFacts[] = [];
+    let sessionId = '';
     const evacuation = await queued(siteId, async () => {
       await running(siteId);
-      const sessionId = randomUUID();
+      sessionId = randomUUID();
       if (!lifecycles.snapshot(siteId).can({ type: 'evacuation.start', sessionId }))
         throw conflict(EVACUATION_MESSAGES.alreadyRunning);
       const startedAt = now();
@@ -232,11 +418,15 @@ export function createEvacuationService(options: EvacuationServiceOptions): Evac
         startedAt: startedAt.toISOString(),
         assemblyZoneIds: scope.assemblyZoneIds,
         safeZone: request.safeZone,
+        floorIds: scope.floorIds,
+        zoneIds: scope.zoneIds,
       };
-      const facts = await readHelmetFacts(db, siteId, rules.startedAt);
-      const inclusions = facts
-        .filter((fact) => fact.workerId !== null && isInEvacuatedArea(fact, scope))
-        .map((fact) => newRecord(fact, rules, rules.startedAt, 'start'));
+      const [facts, since] = await Promise.all([
+        readHelmetFacts(db, siteId, rules.startedAt),
+        possiblyInsideFrom(siteId, startedAt),
+      ]);
+      alarmed = facts.filter((fact) => includedAtStart(fact, scope, since));
+      const inclusions = alarmed.map((fact) => newRecord(fact, rules, rules.startedAt, 'start'));
       let session: SessionRow;
       try {
         session = await createSession(
@@ -266,6 +456,7 @@ export function createEvacuationService(options: EvacuationServiceOptions): Evac
       if (snapshot) io.to(safetyRoom(siteId)).emit(SAFETY_EVENTS.evacuationInProgress, snapshot);
       return snapshot?.evacuation ?? evacuationOf(db, session);
     });
+    void soundAlarms(siteId, sessionId, alarmed, 'evacuate');
     // Positions committed while the session was being created were published before it existed.
     void evaluateSafely(siteId, null, 'position');
     return evacuation;
@@ -278,7 +469,7 @@ export function createEvacuationService(options: EvacuationServiceOptions): Evac
     if (!can(principal.role, 'write', 'evacuation')) throw forbidden(EVACUATION_MESSAGES.forbidden);
     await requireSite(db, principal, request.siteId);
     const { siteId, evacuationSessionId } = request;
-    return queued(siteId, async () => {
+    const evacuation = await queued(siteId, async () => {
       const current = await running(siteId);
       if (!current) {
         const past = await sessionById(db, evacuationSessionId);
@@ -301,11 +492,38 @@ export function createEvacuationService(options: EvacuationServiceOptions): Evac
       });
       return evacuation;
     });
+    const publish = publishCommand;
+    if (publish) {
+      const records = await readRecords(db, evacuationSessionId);
+      const facts = await readHelmetFacts(
+        db,
+        siteId,
+        evacuation.evacuationStartAt,
+        records.map((r) => r.inventoryItemId),
+      );
+      void sendAlarmCleared(
+        { db, publishCommand: publish, now },
+        { siteId, sessionId: evacuationSessionId, tags: facts.map((f) => f.tag) },
+      ).catch((error: unknown) => log.error({ err: error, siteId }, 'evacuation: alarm cleared not sent'));
+    }
+    return evacuation;
   }
+
+  const marshal = createMarshalActions({
+    db,
+    now,
+    queued,
+    running,
+    commitEvaluation,
+    sendBatch,
+    possiblyInsideFrom,
+    soundAlarms,
+  });
 
   return {
     start,
     end,
+    ...marshal,
     async running(siteId) {
       const session = await running(siteId);
       return session ? evacuationOf(db, session) : null;
@@ -323,6 +541,16 @@ export function createEvacuationService(options: EvacuationServiceOptions): Evac
 
     async onHelmetEvents(siteId, events) {
       const pressed = events.filter((e) => e.type === 'acknowledge').map((e) => e.inventoryItemId);
+      const confirmed = unique(
+        events.filter((e) => e.type === 'alarmReceived').map((e) => e.inventoryItemId),
+      );
+      if (confirmed.length > 0)
+        await queued(siteId, async () => {
+          const session = await running(siteId);
+          if (!session) return;
+          const records = await readRecords(db, session.id, confirmed);
+          if (records.length > 0) await sendBatch(siteId, session.id, { records, incidentIds: [] });
+        }).catch((error: unknown) => reportFailure(siteId, error));
       if (pressed.length === 0) return;
       await evaluateSafely(siteId, unique(pressed), 'acknowledge');
     },
@@ -333,6 +561,10 @@ export function createEvacuationService(options: EvacuationServiceOptions): Evac
         lifecycles.sync(session.siteId, session.id);
         await evaluateSafely(session.siteId, null, 'reconcile');
       }
+    },
+
+    bindCommands(publish) {
+      publishCommand = publish;
     },
 
     async idle() {

@@ -7,18 +7,23 @@ import type { Db } from '../db/database';
 import type { Executor } from '../db/executor';
 import {
   buildings,
+  evacuationScopeEvents,
   evacuationSessions,
   floors,
   helmetEvents,
   inventoryItems,
   networks,
+  sites,
   users,
   workers,
+  workshifts,
   zones,
 } from '../db/schema';
 import { selectWorkersOnMap } from '../live/workersOnMap';
 import { insertRecords, insertStatusEvents } from './evacuationRecords';
+import { alarmDeliveries } from './helmetAlarms';
 import { selectIncidents } from './incidentStore';
+import { activeWorkerMarks } from './rollCall';
 
 /**
  * The evacuation sessions and the facts the service reads about a site (helmets, floors, zones,
@@ -35,9 +40,10 @@ const ONE_DAY_MS = 24 * 3600_000;
 /** A helmet of the site as the rules see it, with where it is. */
 export interface HelmetFacts extends EvacuationFacts {
   inventoryItemId: number;
+  /** The helmet's tag (wnt_inventory_id): what its alarm command is addressed to. */
+  tag: string;
   /** The worker wearing it now, null for an unassigned helmet. */
   workerId: number | null;
-  floorId: number | null;
 }
 
 /**
@@ -54,6 +60,7 @@ export async function readHelmetFacts(
   const rows = await db
     .select({
       inventoryItemId: inventoryItems.id,
+      tag: inventoryItems.wntInventoryId,
       workerId: inventoryItems.workerId,
       floorId: inventoryItems.floorId,
       zoneId: inventoryItems.zoneId,
@@ -75,6 +82,7 @@ export async function readHelmetFacts(
     .orderBy(asc(inventoryItems.id));
   return rows.map((r) => ({
     inventoryItemId: r.inventoryItemId,
+    tag: r.tag,
     workerId: r.workerId,
     floorId: r.floorId,
     zoneId: r.zoneId,
@@ -82,6 +90,8 @@ export async function readHelmetFacts(
     lastSeen: r.lastSeen?.toISOString() ?? null,
     // A raw subquery comes back as the driver's text, not a Date.
     acknowledgedAt: r.acknowledgedAt === null ? null : new Date(r.acknowledgedAt).toISOString(),
+    // Marks are the session's, by worker: the service adds them (withMarks).
+    markedAt: null,
   }));
 }
 
@@ -138,11 +148,20 @@ const iso = (date: Date | null) => date?.toISOString() ?? null;
 /** Included workers as the wall screen shows them: the worker on the map plus the evacuation fields. */
 export async function selectEvacuationWorkers(
   db: Executor,
+  sessionId: string,
   records: readonly EvacuationWorkerRecord[],
 ): Promise<EvacuationWorker[]> {
-  const onMap = await selectWorkersOnMap(db as Db, { inventoryIds: records.map((r) => r.inventoryItemId) });
+  if (records.length === 0) return [];
+  const inventoryIds = records.map((r) => r.inventoryItemId);
+  const onMap = await selectWorkersOnMap(db as Db, { inventoryIds });
   const byInventory = new Map(onMap.map((worker) => [worker.inventory_id, worker]));
   const names = await workerNames(db, records);
+  const marks = await activeWorkerMarks(
+    db,
+    sessionId,
+    records.map((r) => r.workerId),
+  );
+  const alarms = await alarmDeliveries(db as Db, sessionId, inventoryIds);
   return records.map((record) => {
     // A deleted helmet still counts: the worker stays on the list, with nothing known of where.
     const worker = byInventory.get(record.inventoryItemId) ?? unknownHelmet(record.inventoryItemId);
@@ -159,6 +178,12 @@ export async function selectEvacuationWorkers(
       statusChangedAt: record.statusChangedAt,
       safeAt: record.safeAt,
       acknowledgedAt: record.acknowledgedAt,
+      mark: marks.get(record.workerId) ?? null,
+      alarmSentAt: alarms.get(record.inventoryItemId)?.sentAt ?? null,
+      alarmDeliveredAt: alarms.get(record.inventoryItemId)?.deliveredAt ?? null,
+      originFloorId: record.originFloorId,
+      redirectZoneId: record.redirectZoneId,
+      redirectedAt: record.redirectedAt,
     };
   });
 }
@@ -230,6 +255,7 @@ export async function evacuationWithNames(
     safeZone: session.safeZoneId,
     gateWayId: session.gatewayId,
     evacuationFloorsIds: session.evacuationFloorIds,
+    unsafeAssemblyZoneIds: await unsafeAssemblyZones(db, session.id),
     safetyEvents: await selectIncidents(db as Db, {
       siteId: session.siteId,
       from: session.startedAt,
@@ -279,4 +305,31 @@ export async function isSiteNetwork(db: Executor, siteId: number, networkId: num
     .from(networks)
     .where(and(eq(networks.id, networkId), eq(networks.siteId, siteId)));
   return row !== undefined;
+}
+
+/** The assembly zones of a session marked unsafe, in the order they were. */
+export async function unsafeAssemblyZones(db: Executor, sessionId: string): Promise<number[]> {
+  const rows = await db
+    .select({ detail: evacuationScopeEvents.detail })
+    .from(evacuationScopeEvents)
+    .where(
+      and(eq(evacuationScopeEvents.sessionId, sessionId), eq(evacuationScopeEvents.kind, 'assemblyUnsafe')),
+    )
+    .orderBy(asc(evacuationScopeEvents.id));
+  return rows.map((row) => Number(row.detail.zoneId));
+}
+
+/** The workshifts of a site as the possibly-inside rule reads them, and the site's time zone. */
+export async function siteShifts(db: Executor, siteId: number) {
+  const [site] = await db.select({ timezone: sites.timezone }).from(sites).where(eq(sites.id, siteId));
+  const shifts = await db
+    .select({
+      startTime: workshifts.startTime,
+      endTime: workshifts.endTime,
+      breaks: workshifts.breaks,
+      nonWorkingDays: workshifts.nonWorkingDays,
+    })
+    .from(workshifts)
+    .where(eq(workshifts.siteId, siteId));
+  return { timeZone: site?.timezone ?? 'UTC', shifts };
 }

@@ -16,6 +16,7 @@ import { createEvacuationService, type EvacuationServiceRuntime } from './evacua
 import { evacuationChannel } from './evacuationSocket';
 import { createIncidentFeed } from './incidentFeed';
 import { incidentRoutes } from './incidentRoutes';
+import { musterRoutes } from './musterRoutes';
 import { type NetworkWatch, startNetworkWatch } from './networkWatch';
 import { allowConsoleCors, isConsoleOrigin } from './safetyCors';
 import { safetyHealthRoutes } from './safetyHealthRoutes';
@@ -48,6 +49,11 @@ function lateBoundEvacuation(bindings: SafetyBindings): EvacuationService {
     end: (principal, request) => bound().end(principal, request),
     running: (siteId) => bound().running(siteId),
     snapshot: (siteId) => bound().snapshot(siteId),
+    mark: (principal, request) => bound().mark(principal, request),
+    unmark: (principal, request) => bound().unmark(principal, request),
+    addRollPerson: (principal, request) => bound().addRollPerson(principal, request),
+    extendArea: (principal, request) => bound().extendArea(principal, request),
+    redirect: (principal, request) => bound().redirect(principal, request),
   };
 }
 
@@ -104,7 +110,7 @@ export async function buildSafetyApp(
   await registerRouteLayers(app, {
     services: safetyServices,
     publicRoutes: [safetyHealthRoutes(options.ingestStats)],
-    protectedRoutes: [safetyRoutes, incidentRoutes, safetySettingsRoutes, safetyDemoRoutes],
+    protectedRoutes: [safetyRoutes, incidentRoutes, safetySettingsRoutes, safetyDemoRoutes, musterRoutes],
   });
   return app;
 }
@@ -166,6 +172,7 @@ export async function startLive({
     io: channel.io,
     sequence: channel.sequence,
     log: app.log,
+    publishIncidents: (siteId, ids) => incidentFeed.publishIncidents(siteId, ids),
   });
   const networkWatch = startNetworkWatch({
     db,

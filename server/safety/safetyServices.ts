@@ -6,13 +6,14 @@ import type {
 } from '../../src/domain/evacuation';
 import type { Principal } from '../auth/principal';
 import type { Services } from '../services';
+import type { MarshalActions } from './marshalActions';
 
 /**
  * The evacuation lifecycle of every site, as the socket handlers, the safety routes and the
  * safety demo use it. Refusals are HttpErrors in the spec's words (403 role, 404 site not
  * visible, 409 already running / not running, 422 bad scope), never 500.
  */
-export interface EvacuationService {
+export interface EvacuationService extends MarshalActions {
   start(principal: Principal, request: StartEvacuationRequest): Promise<Evacuation>;
   end(principal: Principal, request: EndEvacuationRequest): Promise<Evacuation>;
   /** The running evacuation of a site, or null (no access check: callers check the site). */

@@ -9,17 +9,69 @@ import type { Envelope as ApiEnvelope } from './user';
  * live in `evacuationRules.ts`.
  */
 
-/** Spec §4, in the order the rules are tried: offline, safe, manualAcknowledge, autoAcknowledge. */
-export const EVACUATION_STATUSES = ['offline', 'safe', 'manualAcknowledge', 'autoAcknowledge'] as const;
+/**
+ * Spec §4's statuses (offline, safe, manualAcknowledge, autoAcknowledge) and ours beside them
+ * (docs/decisions.md "Muster"): reEntered, a worker accounted for who is seen inside again;
+ * marked, accounted for by a marshal; offlineBeforeAlarm, a helmet already silent at the alarm;
+ * noHelmet, a person a marshal added to the roll and nobody has marked yet.
+ */
+export const EVACUATION_STATUSES = [
+  'reEntered',
+  'offline',
+  'offlineBeforeAlarm',
+  'safe',
+  'marked',
+  'manualAcknowledge',
+  'autoAcknowledge',
+  'noHelmet',
+] as const;
 export type EvacuationStatus = (typeof EVACUATION_STATUSES)[number];
+
+/** The statuses that count as accounted for: by helmet evidence (safe) or by a marshal (marked). */
+export const ACCOUNTED_STATUSES: readonly EvacuationStatus[] = ['safe', 'marked'];
 
 /** Marker and counter colours during an evacuation (offline is the grey of other markers). */
 export const EVACUATION_COLOURS: Record<EvacuationStatus, number> = {
+  reEntered: 0xd9001b,
   safe: 0x0001f5,
+  marked: 0x0b7a75,
   manualAcknowledge: 0xaf0d6e,
   autoAcknowledge: 0x743000,
   offline: 0xb3bdcc,
+  offlineBeforeAlarm: 0x8a94a6,
+  noHelmet: 0x5c3c92,
 };
+
+/** Why a marshal marks someone accounted for: the common reasons offered, or any text. */
+export const MARK_REASONS = ['seenAtMusterPoint', 'leftSiteBeforeAlarm', 'visitor'] as const;
+
+/** A marshal's mark on a worker or a person added to the roll. */
+export interface MarshalMark {
+  id: number;
+  reason: string;
+  markedAt: string;
+  markedBy: { id: number; name: string } | null;
+}
+
+/** A person on the roll without a helmet (name, company), added by a marshal. */
+export interface RollPerson {
+  id: number;
+  name: string;
+  company: string;
+  addedAt: string;
+  addedBy: { id: number; name: string } | null;
+  status: Extract<EvacuationStatus, 'marked' | 'noHelmet'>;
+  mark: MarshalMark | null;
+}
+
+/** When each evacuated floor was cleared: its last included worker left it or was accounted for. */
+export interface FloorClearance {
+  floorId: number;
+  /** null while someone included on it is still there (or unaccounted for). */
+  clearedAt: string | null;
+  /** Included workers who started on this floor and have not left it nor been accounted for. */
+  remaining: number;
+}
 
 /** What the officer chooses in the start dialog. */
 export interface EvacuationScope {
@@ -53,6 +105,8 @@ export interface Evacuation extends EvacuationScope {
   evacuationStartAt: string;
   /** floorIds plus the floors of zoneIds: where the included workers were. */
   evacuationFloorsIds: number[];
+  /** Assembly zones marked unsafe during the evacuation (no longer in assemblyZoneIds). */
+  unsafeAssemblyZoneIds: number[];
   /** Incidents raised on the site since the start. */
   safetyEvents: SafetyIncident[];
   /** True while it runs; false once ended. */
@@ -77,6 +131,15 @@ export interface EvacuationWorker extends WorkerOnMap {
   safeAt: string | null;
   /** First acknowledge press at or after the start. */
   acknowledgedAt: string | null;
+  /** The marshal's active mark, null when none (or undone). */
+  mark: MarshalMark | null;
+  /** The alarm command last sent to the helmet, and when the helmet confirmed it (null: not yet). */
+  alarmSentAt: string | null;
+  alarmDeliveredAt: string | null;
+  /** The floor the worker was on when included, and the assembly zone a redirect sent them to. */
+  originFloorId: number | null;
+  redirectZoneId: number | null;
+  redirectedAt: string | null;
 }
 
 /**
@@ -92,13 +155,13 @@ export interface SafetyWorker extends WorkerOnMap {
 }
 
 /** The counters of the wall screen; `stillInside` is everyone included who is not safe. */
-export interface EvacuationCounts {
+export interface EvacuationCounts extends Record<EvacuationStatus, number> {
+  /** Everyone on the roll: included workers and people added without a helmet. */
   included: number;
-  safe: number;
-  manualAcknowledge: number;
-  autoAcknowledge: number;
-  offline: number;
+  /** Everyone included who is not accounted for (neither safe nor marked). */
   stillInside: number;
+  /** Included helmets whose alarm command was never confirmed. */
+  alarmUndelivered: number;
 }
 
 /**
@@ -109,6 +172,8 @@ export interface EvacuationCounts {
 export interface EvacuationSnapshot extends LiveCursor {
   evacuation: Evacuation;
   workers: EvacuationWorker[];
+  rollPeople: RollPerson[];
+  floorClearances: FloorClearance[];
   counts: EvacuationCounts;
   at: string;
 }
@@ -118,7 +183,12 @@ export interface EvacuatingBatch extends LiveCursor {
   siteId: number;
   evacuationSessionId: string;
   workers: EvacuationWorker[];
+  /** Roll people added or marked in this batch. */
+  rollPeople: RollPerson[];
+  floorClearances: FloorClearance[];
   counts: EvacuationCounts;
+  /** Set when the session's area or assembly zones changed (phased evacuation, redirect). */
+  evacuation?: Evacuation;
 }
 
 /** server → client `evacuationEnded`. */
@@ -186,4 +256,17 @@ export const EVACUATION_MESSAGES = {
   emptyScope: 'Choose at least one floor or zone to evacuate',
   noAssembly: 'Choose at least one assembly zone or a safe zone',
   forbidden: 'You are not allowed to start or end an evacuation',
+  markForbidden: 'You are not allowed to mark people during an evacuation',
+  notIncluded: 'This person is not on the roll of this evacuation',
+  reasonRequired: 'Give a reason for the mark',
+  reasonTooLong: 'The reason can be at most 200 characters',
+  nameRequired: 'Name is required',
+  nameTooLong: 'The name can be at most 100 characters',
+  companyTooLong: 'The company can be at most 100 characters',
+  markNotFound: 'This mark was not found',
+  markAlreadyUndone: 'This mark has already been undone',
+  notAssembly: 'This zone is not an assembly zone of this evacuation',
+  sameRedirect: 'Choose another assembly zone to redirect to',
+  lastAssembly: 'Add another assembly zone before marking the last one unsafe',
+  nothingToAdd: 'Choose at least one floor or zone that is not already evacuated',
 } as const;

@@ -1,4 +1,4 @@
-import type { Evacuation, EvacuationWorker } from './evacuation';
+import { ACCOUNTED_STATUSES, type Evacuation, type EvacuationWorker } from './evacuation';
 import { evacuationStatus, isInEvacuatedArea } from './evacuationRules';
 import type { WorkerOnMap } from './inventory';
 
@@ -26,6 +26,8 @@ export function applyLocations(
     startedAt: evacuation.evacuationStartAt,
     assemblyZoneIds: evacuation.assemblyZoneIds,
     safeZone: evacuation.safeZone,
+    floorIds: evacuation.floorIds,
+    zoneIds: evacuation.zoneIds,
   };
   let next: Map<number, EvacuationWorker> | null = null;
   for (const update of updates) {
@@ -39,8 +41,21 @@ export function applyLocations(
     }
     const acknowledgedAt = known?.acknowledgedAt ?? null;
     const status = evacuationStatus(
-      { isOnline: update.is_online, lastSeen: update.last_seen, zoneId: update.zone_id, acknowledgedAt },
+      {
+        isOnline: update.is_online,
+        lastSeen: update.last_seen,
+        floorId: update.blueprint_id,
+        zoneId: update.zone_id,
+        acknowledgedAt,
+        markedAt: known?.mark?.markedAt ?? null,
+      },
       scope,
+      {
+        safeAt: known?.safeAt ?? null,
+        silentAtAlarm: known?.status === 'offlineBeforeAlarm',
+        redirectedAt: known?.redirectedAt ?? null,
+        redirectZoneId: known?.redirectZoneId ?? null,
+      },
     );
     const at = update.last_seen ?? evacuation.evacuationStartAt;
     next ??= new Map(workers);
@@ -55,16 +70,34 @@ export function applyLocations(
       statusChangedAt: known && known.status === status ? known.statusChangedAt : at,
       safeAt: known?.safeAt ?? (status === 'safe' ? at : null),
       acknowledgedAt,
+      mark: known?.mark ?? null,
+      alarmSentAt: known?.alarmSentAt ?? null,
+      alarmDeliveredAt: known?.alarmDeliveredAt ?? null,
+      originFloorId: known?.originFloorId ?? update.blueprint_id,
+      redirectZoneId: known?.redirectZoneId ?? null,
+      redirectedAt: known?.redirectedAt ?? null,
     });
   }
   return next ?? workers;
 }
 
-/** Not yet safe, longest unseen first (never seen before anyone), then by name. */
+/**
+ * Who is not accounted for, in the order a control room works through them: re-entered first
+ * (someone went back in), then the rest longest unseen first (never seen before anyone), and the
+ * helmets already silent before the alarm last, most recently seen first.
+ */
 export function notSafeWorkers(workers: ReadonlyMap<number, EvacuationWorker>): EvacuationWorker[] {
   const seen = (w: EvacuationWorker) =>
     w.last_seen === null ? Number.NEGATIVE_INFINITY : Date.parse(w.last_seen);
+  const group = (w: EvacuationWorker) =>
+    w.status === 'reEntered' ? 0 : w.status === 'offlineBeforeAlarm' ? 2 : 1;
   return [...workers.values()]
-    .filter((w) => w.status !== 'safe')
-    .sort((a, b) => seen(a) - seen(b) || (a.name ?? '').localeCompare(b.name ?? '') || a.id - b.id);
+    .filter((w) => !ACCOUNTED_STATUSES.includes(w.status))
+    .sort(
+      (a, b) =>
+        group(a) - group(b) ||
+        (group(a) === 2 ? seen(b) - seen(a) : seen(a) - seen(b)) ||
+        (a.name ?? '').localeCompare(b.name ?? '') ||
+        a.id - b.id,
+    );
 }

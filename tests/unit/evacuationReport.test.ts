@@ -17,6 +17,7 @@ function evacuation(overrides: Partial<Evacuation> = {}): Evacuation {
     safeZone: null,
     gateWayId: null,
     evacuationFloorsIds: [1],
+    unsafeAssemblyZoneIds: [],
     safetyEvents: [],
     started: false,
     endedAt: at(600),
@@ -36,6 +37,10 @@ function record(workerId: number, overrides: Partial<EvacuationWorkerRecord> = {
     safeAt: null,
     acknowledgedAt: null,
     accountedAt: null,
+    originFloorId: 1,
+    leftFloorAt: null,
+    redirectedAt: null,
+    redirectZoneId: null,
     ...overrides,
   };
 }
@@ -81,7 +86,7 @@ describe('evacuation report', () => {
     expect(report.durationSeconds).toBe(600);
     expect(report.startedBy).toBe('Officer Lina');
     expect(report.endedBy).toBe('Officer Omar');
-    expect(report.countsAtEnd).toEqual({
+    expect(report.countsAtEnd).toMatchObject({
       included: 3,
       safe: 2,
       manualAcknowledge: 1,

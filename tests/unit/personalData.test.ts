@@ -101,6 +101,12 @@ describe('personal data rule', () => {
       statusChangedAt: '2026-05-01T10:00:00.000Z',
       safeAt: null,
       acknowledgedAt: null,
+      mark: null,
+      alarmSentAt: null,
+      alarmDeliveredAt: null,
+      originFloorId: null,
+      redirectZoneId: null,
+      redirectedAt: null,
     };
     const fresher = anonymousMarker(marker(1, { last_seen: '2026-05-01T10:00:05.000Z', zone_name: 'Yard' }));
     const live = new BehaviorSubject<WorkerMap>(new Map([[1, fresher]]));

@@ -71,6 +71,7 @@ export async function startE2eServer(options: E2eServerOptions = {}): Promise<E2
       logger: safety.log,
       deviceSessions,
     });
+    live.evacuation.bindCommands(liveData.publishCommand);
     const simulator = options.simulator
       ? await startSimulator({
           db: database.db,

@@ -39,6 +39,7 @@ export const EVACUATION: Evacuation = {
   siteId: SITE_ID,
   evacuationStartAt: STARTED_AT,
   evacuationFloorsIds: [FLOOR_ID],
+  unsafeAssemblyZoneIds: [],
   safetyEvents: [],
   started: true,
   endedAt: null,
@@ -94,6 +95,12 @@ export function evacuee(
     statusChangedAt: STARTED_AT,
     safeAt: status === 'safe' ? STARTED_AT : null,
     acknowledgedAt: status === 'manualAcknowledge' ? STARTED_AT : null,
+    mark: null,
+    alarmSentAt: null,
+    alarmDeliveredAt: null,
+    originFloorId: FLOOR_ID,
+    redirectZoneId: null,
+    redirectedAt: null,
     ...fields,
   };
 }
@@ -107,6 +114,8 @@ export function snapshotOf(
     ...cursor,
     evacuation,
     workers,
+    rollPeople: [],
+    floorClearances: [],
     counts: countEvacuation(workers.map((w) => w.status)),
     at: STARTED_AT,
   };
@@ -122,6 +131,8 @@ export function batchOf(
     siteId: SITE_ID,
     evacuationSessionId: session,
     workers,
+    rollPeople: [],
+    floorClearances: [],
     // The counts of the whole list after it are the service's; the machine derives its own.
     counts: countEvacuation(workers.map((w) => w.status)),
   };
