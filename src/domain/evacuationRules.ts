@@ -89,11 +89,11 @@ const NO_HISTORY: WorkerHistory = { safeAt: null, silentAtAlarm: true, ...NO_RED
 /**
  * A worker's status during an evacuation, tried in this order (docs/decisions.md "Muster"):
  * - reEntered: accounted for (safe, or marked by a marshal) and then seen inside the evacuated area;
+ * - safe: an online helmet in a safe place now, or safe before and not back inside (leaving the
+ *   muster point for somewhere outside the evacuated area keeps them safe); helmet evidence first;
  * - marked: a marshal's active mark (a person seen is a person, whatever their helmet says);
  * - offline / offlineBeforeAlarm (spec §4: not online; apart when the helmet was already silent at
  *   the alarm and has reported nothing since);
- * - safe: in a safe place now, or safe before and not back inside (leaving the muster point for
- *   somewhere outside the evacuated area keeps them safe);
  * - manualAcknowledge when the button was pressed; otherwise autoAcknowledge (spec §4).
  */
 export function evacuationStatus(
@@ -103,13 +103,14 @@ export function evacuationStatus(
 ): EvacuationStatus {
   const accountedSince = facts.markedAt ?? history.safeAt;
   if (seenInsideSince(facts, scope, accountedSince, history)) return 'reEntered';
+  const online = facts.isOnline && facts.lastSeen !== null;
+  if (online && isInSafePlace(facts, scope, history)) return 'safe';
+  if (online && history.safeAt !== null && !isInEvacuatedArea(facts, scope)) return 'safe';
   if (facts.markedAt !== null) return 'marked';
-  if (!facts.isOnline || facts.lastSeen === null)
+  if (!online)
     return history.silentAtAlarm && facts.lastSeen !== null && !after(facts.lastSeen, scope.startedAt)
       ? 'offlineBeforeAlarm'
       : 'offline';
-  if (isInSafePlace(facts, scope, history)) return 'safe';
-  if (history.safeAt !== null && !isInEvacuatedArea(facts, scope)) return 'safe';
   if (facts.acknowledgedAt !== null) return 'manualAcknowledge';
   return 'autoAcknowledge';
 }

@@ -86,6 +86,47 @@ export const SAFETY_ROUTES: Record<RouteKey, RouteRule> = {
     capability: 'open',
     object: 'evacuation',
   }),
+  // The marshal's calls: with no evacuation running, an allowed caller is told so (409).
+  'POST /api/safety/evacuation/mark': guarded({
+    areas: ['evacuation'],
+    capability: 'write',
+    object: 'site',
+    body: (o) => ({
+      siteId: o.siteId,
+      evacuationSessionId: o.evacuationId,
+      workerId: o.workerId,
+      reason: 'seen',
+    }),
+  }),
+  'POST /api/safety/evacuation/unmark': guarded({
+    areas: ['evacuation'],
+    capability: 'write',
+    object: 'site',
+    body: (o) => ({ siteId: o.siteId, evacuationSessionId: o.evacuationId, markId: 1 }),
+  }),
+  'POST /api/safety/evacuation/roll': guarded({
+    areas: ['evacuation'],
+    capability: 'write',
+    object: 'site',
+    body: (o, n) => ({ siteId: o.siteId, evacuationSessionId: o.evacuationId, name: `Visitor ${n}` }),
+  }),
+  'POST /api/safety/evacuation/area': guarded({
+    areas: ['evacuation'],
+    capability: 'write',
+    object: 'site',
+    body: (o) => ({ siteId: o.siteId, evacuationSessionId: o.evacuationId, floorIds: [o.floorId] }),
+  }),
+  'POST /api/safety/evacuation/redirect': guarded({
+    areas: ['evacuation'],
+    capability: 'write',
+    object: 'site',
+    body: (o) => ({
+      siteId: o.siteId,
+      evacuationSessionId: o.evacuationId,
+      unsafeZoneId: o.zoneId,
+      redirectZoneId: o.zoneId,
+    }),
+  }),
   'GET /api/safety/demo/:siteId': guarded({ areas: ['safetyDemo'], capability: 'open', object: 'site' }),
   // The drill runs on the demo site only (403 elsewhere, once the site is visible); without the
   // simulator it is 409.
