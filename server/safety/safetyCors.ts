@@ -39,7 +39,7 @@ export function allowConsoleCors(app: FastifyInstance, config: Partial<Pick<Conf
     if (request.method !== 'OPTIONS') return;
     if (allowed) {
       reply
-        .header('access-control-allow-methods', 'GET, POST, OPTIONS')
+        .header('access-control-allow-methods', 'GET, POST, PUT, OPTIONS')
         .header('access-control-allow-headers', 'authorization, content-type, x-requested-with, accept')
         .header('access-control-max-age', '600');
     }

@@ -83,6 +83,7 @@ export const queryKeys = {
     demo: (siteId: number) => ['safety', 'demo', siteId] as const,
     networks: (siteId: number) => ['safety', 'networks', siteId] as const,
     workers: (networkId: number, floorId: number) => ['safety', 'workers', networkId, floorId] as const,
+    settings: (siteId: number) => ['safety', 'settings', siteId] as const,
   },
   /** Analytics gateway queries (Cube `load`), keyed by the query itself. */
   gateway: {

@@ -15,9 +15,30 @@ export async function fetchSafetyIncidents(
   return data;
 }
 
-/** POST /api/safety/incident/escelate (the spec's spelling): the escalated incident. */
-export function escalateSafetyIncident(api: ApiClient, incidentId: number): Promise<SafetyIncident> {
-  return api.post(safetyPaths.escalate, { incidentId }, SafetyIncidentSchema);
+/**
+ * POST /api/safety/incident/escelate (the spec's spelling): one level up. `level` is the level the
+ * user saw, so a step someone else took meanwhile is refused instead of repeated.
+ */
+export function escalateSafetyIncident(
+  api: ApiClient,
+  incidentId: number,
+  level?: number,
+): Promise<SafetyIncident> {
+  return api.post(safetyPaths.escalate, { incidentId, level }, SafetyIncidentSchema);
+}
+
+export const incidentStepPaths = {
+  acknowledge: '/api/safety/incident/acknowledge',
+  resolve: '/api/safety/incident/resolve',
+} as const;
+
+/** POST /api/safety/incident/acknowledge | resolve: the incident after the step. */
+export function settleSafetyIncident(
+  api: ApiClient,
+  action: keyof typeof incidentStepPaths,
+  incidentId: number,
+): Promise<SafetyIncident> {
+  return api.post(incidentStepPaths[action], { incidentId }, SafetyIncidentSchema);
 }
 
 export function incidentsQuery(api: ApiClient, query: IncidentQuery) {

@@ -13,7 +13,7 @@ interface EscalateAlertProps {
   onCancel(): void;
 }
 
-/** Escalation e-mails the site's safety contacts, so it is confirmed first. */
+/** Escalation e-mails the next level's contacts at once, so it is confirmed first. */
 export function EscalateAlert({ incident, timeZone, busy, onConfirm, onCancel }: EscalateAlertProps) {
   const { t, i18n } = useTranslation();
   return (
@@ -35,6 +35,7 @@ export function EscalateAlert({ incident, timeZone, busy, onConfirm, onCancel }:
             type: t(`safety.type.${incident.type}`),
             worker: incident.workerName ?? incident.wntInventoryId,
             time: formatDateTime(incident.ts, timeZone, i18n.language),
+            level: incident.level + 1,
           })}
         </p>
       )}

@@ -1,18 +1,22 @@
+import './incidents.css';
 import { Button, Callout, HTMLTable, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiClient } from '../../../api/client';
-import { queryKeys } from '../../../api/queryKeys';
-import { escalateSafetyIncident, incidentsQuery } from '../../../api/safety/incidents';
+import { incidentsQuery } from '../../../api/safety/incidents';
+import type { IncidentAction } from '../../../domain/escalation';
 import type { SafetyIncident } from '../../../domain/incidents';
 import { formatCount } from '../../../domain/numberFormat';
 import type { Site } from '../../../domain/user';
-import { notify } from '../../notify';
 import { currentWeek, formatDateTime } from '../safetyFormat';
+import { SafetySettingsButton } from '../settings/SafetySettingsButton';
 import { EscalateAlert } from './EscalateAlert';
 import { IncidentFilters, type IncidentFilterValues } from './IncidentFilters';
+import { IncidentRow } from './IncidentRow';
+import { ResolveAlert } from './ResolveAlert';
 import { useIncidentFeed } from './useIncidentFeed';
+import { useIncidentSteps } from './useIncidentSteps';
 
 interface IncidentsPanelProps {
   api: ApiClient;
@@ -20,16 +24,21 @@ interface IncidentsPanelProps {
   canEscalate: boolean;
 }
 
-/** The site's incidents in a period, newest first, refreshed live; open ones can be escalated. */
+/**
+ * The site's incidents in a period, newest first, refreshed live: each with its state, who took
+ * each step and when, and the countdown to its next automatic escalation; writers escalate,
+ * acknowledge and resolve (escalating and resolving are confirmed first).
+ */
 export function IncidentsPanel({ api, site, canEscalate }: IncidentsPanelProps) {
   const { t, i18n } = useTranslation();
-  const queryClient = useQueryClient();
   const [filters, setFilters] = useState<IncidentFilterValues>(() => ({
     ...currentWeek(),
     status: null,
     type: null,
   }));
-  const [toEscalate, setToEscalate] = useState<SafetyIncident | null>(null);
+  const [toConfirm, setToConfirm] = useState<{ incident: SafetyIncident; action: IncidentAction } | null>(
+    null,
+  );
   const validRange = filters.from <= filters.to;
   useIncidentFeed(site.id);
 
@@ -43,26 +52,21 @@ export function IncidentsPanel({ api, site, canEscalate }: IncidentsPanelProps) 
     return [...ofType].sort((a, b) => Date.parse(b.ts) - Date.parse(a.ts) || b.id - a.id);
   }, [incidents.data, filters.type]);
 
-  const escalation = useMutation({
-    mutationFn: (incident: SafetyIncident) => escalateSafetyIncident(api, incident.id),
-    onSuccess: () => {
-      setToEscalate(null);
-      void notify({ message: t('safety.incidents.escalated'), intent: 'success' });
-    },
-    onError: (error) => {
-      setToEscalate(null);
-      void notify({ message: error.message, intent: 'danger' });
-    },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.safety.allIncidents }),
-  });
+  const steps = useIncidentSteps(api, () => setToConfirm(null));
+  const onAction = (incident: SafetyIncident, action: IncidentAction) =>
+    action === 'acknowledge' ? steps.run(incident, action) : setToConfirm({ incident, action });
+  const confirming = (action: IncidentAction) => (toConfirm?.action === action ? toConfirm.incident : null);
 
   const time = (iso: string | null) => formatDateTime(iso, site.timezone, i18n.language) ?? t('safety.na');
+  const pendingFor = (incident: SafetyIncident) =>
+    steps.pending?.incident.id === incident.id ? steps.pending.action : null;
 
   return (
     <div className="sw-safety-incidents" data-testid="incidents-panel">
       <div className="sw-safety-toolbar">
         <IncidentFilters value={filters} onChange={setFilters} />
         <div className="sw-safety-toolbar-end">
+          <SafetySettingsButton api={api} site={site} />
           <Tag minimal icon="feed">
             {t('safety.incidents.live')}
           </Tag>
@@ -106,59 +110,37 @@ export function IncidentsPanel({ api, site, canEscalate }: IncidentsPanelProps) 
                 <th>{t('safety.incidents.column.zone')}</th>
                 <th>{t('safety.incidents.column.status')}</th>
                 <th>{t('safety.incidents.column.escalation')}</th>
+                {canEscalate && <th>{t('safety.incidents.column.actions')}</th>}
               </tr>
             </thead>
             <tbody>
               {shown.map((incident) => (
-                <tr key={incident.id} data-testid="incident-row" data-incident-id={incident.id}>
-                  <td>{time(incident.ts)}</td>
-                  <td>
-                    <Tag intent={incident.type === 'restrictedZone' ? 'warning' : 'danger'} minimal>
-                      {t(`safety.type.${incident.type}`)}
-                    </Tag>
-                  </td>
-                  <td>{incident.workerName ?? t('safety.na')}</td>
-                  <td dir="ltr">{incident.wntInventoryId}</td>
-                  <td>{incident.floorName ?? t('safety.na')}</td>
-                  <td>{incident.zoneName ?? t('safety.na')}</td>
-                  <td data-testid="incident-status">
-                    <Tag intent={incident.status === 'open' ? 'danger' : 'success'}>
-                      {t(`safety.status.${incident.status}`)}
-                    </Tag>
-                  </td>
-                  <td>
-                    {incident.status === 'escalated' ? (
-                      incident.escalatedBy || incident.escalatedAt ? (
-                        <span data-testid="incident-escalated-by">
-                          {t('safety.incidents.escalatedBy', {
-                            name: incident.escalatedBy?.name ?? t('safety.na'),
-                            time: time(incident.escalatedAt),
-                          })}
-                        </span>
-                      ) : null
-                    ) : canEscalate ? (
-                      <Button
-                        size="small"
-                        intent="warning"
-                        icon="circle-arrow-up"
-                        text={t('safety.incidents.escalate')}
-                        data-testid="escalate-incident"
-                        onClick={() => setToEscalate(incident)}
-                      />
-                    ) : null}
-                  </td>
-                </tr>
+                <IncidentRow
+                  key={incident.id}
+                  incident={incident}
+                  time={time}
+                  canAct={canEscalate}
+                  pending={pendingFor(incident)}
+                  onAction={onAction}
+                />
               ))}
             </tbody>
           </HTMLTable>
         </>
       )}
       <EscalateAlert
-        incident={toEscalate}
+        incident={confirming('escalate')}
         timeZone={site.timezone}
-        busy={escalation.isPending}
-        onConfirm={() => toEscalate && escalation.mutate(toEscalate)}
-        onCancel={() => setToEscalate(null)}
+        busy={steps.busy}
+        onConfirm={() => toConfirm && steps.run(toConfirm.incident, 'escalate')}
+        onCancel={() => setToConfirm(null)}
+      />
+      <ResolveAlert
+        incident={confirming('resolve')}
+        timeZone={site.timezone}
+        busy={steps.busy}
+        onConfirm={() => toConfirm && steps.run(toConfirm.incident, 'resolve')}
+        onCancel={() => setToConfirm(null)}
       />
     </div>
   );
