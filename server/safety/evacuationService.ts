@@ -55,7 +55,7 @@ import {
 } from './evacuationStore';
 import { sendAlarmCleared, sendEvacuationAlarms } from './helmetAlarms';
 import { raiseIncident } from './incidentStore';
-import { createMarshalActions } from './marshalActions';
+import { createMarshalActions, type PreparedChange } from './marshalActions';
 import { activeWorkerMarks, selectRollPeople } from './rollCall';
 import type { EvacuationService } from './safetyServices';
 import { readSafetySettings } from './safetySettings';
@@ -105,15 +105,6 @@ interface Committed {
   rollPersonIds?: number[];
   incidentIds: number[];
   sessionChanged?: boolean;
-}
-
-/** What a marshal's action did before the evaluation that follows it in the same transaction. */
-export interface PreparedChange {
-  /** The session as changed (area grown, assembly zones changed). */
-  session?: SessionRow;
-  /** Records written by the action whose status may not change (a redirect), sent all the same. */
-  touched?: EvacuationWorkerRecord[];
-  rollPersonIds?: number[];
 }
 
 const unique = (ids: readonly number[]) => [...new Set(ids)];

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { can } from '../../src/domain/access';
 import { EVACUATION_MESSAGES, type Evacuation } from '../../src/domain/evacuation';
-import { redirectRecord } from '../../src/domain/evacuationRules';
+import { type EvacuationWorkerRecord, redirectRecord } from '../../src/domain/evacuationRules';
 import { markReasonProblem, rollPersonProblems } from '../../src/domain/rollCall';
 import type { Principal } from '../auth/principal';
 import { requireSite } from '../auth/tenancy';
@@ -18,7 +18,6 @@ import {
   recordOfWorker,
   updateRecords,
 } from './evacuationRecords';
-import type { PreparedChange } from './evacuationService';
 import {
   evacuationOf,
   type HelmetFacts,
@@ -27,6 +26,15 @@ import {
   siteFloorsAndZones,
 } from './evacuationStore';
 import { insertMark, insertRollPerson, lockMark, rollPersonOf, undoMark } from './rollCall';
+
+/** What a marshal's action did before the evaluation that follows it in the same transaction. */
+export interface PreparedChange {
+  /** The session as changed (area grown, assembly zones changed). */
+  session?: SessionRow;
+  /** Records written by the action whose status may not change (a redirect), sent all the same. */
+  touched?: EvacuationWorkerRecord[];
+  rollPersonIds?: number[];
+}
 
 /** Who the action is about: an included worker, or a person added to the roll. */
 export type MarkSubject = { workerId: number } | { rollPersonId: number };

@@ -267,6 +267,5 @@ export const EVACUATION_MESSAGES = {
   markAlreadyUndone: 'This mark has already been undone',
   notAssembly: 'This zone is not an assembly zone of this evacuation',
   sameRedirect: 'Choose another assembly zone to redirect to',
-  lastAssembly: 'Add another assembly zone before marking the last one unsafe',
   nothingToAdd: 'Choose at least one floor or zone that is not already evacuated',
 } as const;

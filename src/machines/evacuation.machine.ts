@@ -1,12 +1,15 @@
 import { assign, type SnapshotFrom, setup } from 'xstate';
-import type {
-  EndEvacuationRequest,
-  EvacuatingBatch,
-  Evacuation,
-  EvacuationCounts,
-  EvacuationSnapshot,
-  EvacuationWorker,
-  StartEvacuationRequest,
+import {
+  ACCOUNTED_STATUSES,
+  type EndEvacuationRequest,
+  type EvacuatingBatch,
+  type Evacuation,
+  type EvacuationCounts,
+  type EvacuationSnapshot,
+  type EvacuationWorker,
+  type FloorClearance,
+  type RollPerson,
+  type StartEvacuationRequest,
 } from '../domain/evacuation';
 import type { EvacuationEvent } from '../domain/evacuationEvents';
 import { applyLocations } from '../domain/evacuationLocations';
@@ -46,8 +49,12 @@ export interface EvacuationContext {
   evacuation: Evacuation | null;
   /** Included workers by worker id. */
   workers: ReadonlyMap<number, EvacuationWorker>;
-  /** Always countEvacuation(workers): the counters never disagree with the list. */
+  /** People a marshal added to the roll without a helmet, by id. */
+  rollPeople: ReadonlyMap<number, RollPerson>;
+  /** Always countEvacuation(workers and roll people): the counters never disagree with the list. */
   counts: EvacuationCounts;
+  /** When each evacuated floor was cleared, in order of clearing (the service's latest word). */
+  floorClearances: FloorClearance[];
   cursor: LiveCursor | null;
   /** Batches that arrived while a snapshot was on its way, replayed on top of it. */
   held: EvacuatingBatch[];
@@ -63,14 +70,17 @@ export interface EvacuationInput {
 export type { EvacuationEvent };
 
 const NO_WORKERS: ReadonlyMap<number, EvacuationWorker> = new Map();
+const NO_PEOPLE: ReadonlyMap<number, RollPerson> = new Map();
 
 function clearedSafetyState(): Pick<
   EvacuationContext,
-  'evacuation' | 'workers' | 'counts' | 'cursor' | 'held' | 'summary'
+  'evacuation' | 'workers' | 'rollPeople' | 'floorClearances' | 'counts' | 'cursor' | 'held' | 'summary'
 > {
   return {
     evacuation: null,
     workers: NO_WORKERS,
+    rollPeople: NO_PEOPLE,
+    floorClearances: [],
     counts: countEvacuation([]),
     cursor: null,
     held: [],
@@ -78,15 +88,37 @@ function clearedSafetyState(): Pick<
   };
 }
 
-function withWorkers(workers: ReadonlyMap<number, EvacuationWorker>) {
-  return { workers, counts: countEvacuation([...workers.values()].map((w) => w.status)) };
+function withRoll(
+  workers: ReadonlyMap<number, EvacuationWorker>,
+  rollPeople: ReadonlyMap<number, RollPerson>,
+) {
+  const everyone = [...workers.values()];
+  const statuses = [...everyone.map((w) => w.status), ...[...rollPeople.values()].map((p) => p.status)];
+  const undelivered = everyone.filter((w) => w.alarmDeliveredAt === null).length;
+  return { workers, rollPeople, counts: countEvacuation(statuses, undelivered) };
 }
 
 function fromSnapshot(snapshot: EvacuationSnapshot) {
   return {
     evacuation: snapshot.evacuation,
-    ...withWorkers(new Map(snapshot.workers.map((w) => [w.id, w]))),
+    ...withRoll(
+      new Map(snapshot.workers.map((w) => [w.id, w])),
+      new Map(snapshot.rollPeople.map((p) => [p.id, p])),
+    ),
+    floorClearances: snapshot.floorClearances,
     cursor: { stream: snapshot.stream, seq: snapshot.seq },
+  };
+}
+
+/** The context after a batch of the stream: its workers, roll people, floors and, when it changed, the session. */
+function afterBatch(context: EvacuationContext, batch: EvacuatingBatch) {
+  const rollPeople = new Map(context.rollPeople);
+  for (const person of batch.rollPeople) rollPeople.set(person.id, person);
+  return {
+    ...withRoll(applyBatch(context.workers, batch), rollPeople),
+    floorClearances: batch.floorClearances,
+    evacuation: batch.evacuation ?? context.evacuation,
+    cursor: { stream: batch.stream, seq: batch.seq },
   };
 }
 
@@ -117,7 +149,9 @@ function summaryOf(context: EvacuationContext, endedAt: string): EvacuationSumma
     startedAt: evacuation.evacuationStartAt,
     endedAt,
     counts: context.counts,
-    neverAccounted: workers.filter((w) => w.status !== 'safe' && w.acknowledgedAt === null),
+    neverAccounted: workers.filter(
+      (w) => !ACCOUNTED_STATUSES.includes(w.status) && w.acknowledgedAt === null,
+    ),
   };
 }
 
@@ -144,21 +178,13 @@ export const evacuationWallMachine = setup({
         summary: null,
       };
       for (const batch of context.held) {
-        if (batchVerdict(next, batch) === 'apply')
-          next = {
-            ...next,
-            ...withWorkers(applyBatch(next.workers, batch)),
-            cursor: { stream: batch.stream, seq: batch.seq },
-          };
+        if (batchVerdict(next, batch) === 'apply') next = { ...next, ...afterBatch(next, batch) };
       }
       return { ...next, held: [] };
     }),
     applyBatch: assign(({ context, event }) => {
       if (event.type !== 'evacuation.batch') return {};
-      return {
-        ...withWorkers(applyBatch(context.workers, event.batch)),
-        cursor: { stream: event.batch.stream, seq: event.batch.seq },
-      };
+      return afterBatch(context, event.batch);
     }),
     holdBatch: assign({
       held: ({ context, event }) =>
@@ -167,7 +193,7 @@ export const evacuationWallMachine = setup({
     applyLocations: assign(({ context, event }) => {
       if (event.type !== 'location.update' || !context.evacuation) return {};
       const workers = applyLocations(context.workers, context.evacuation, event.workers);
-      return workers === context.workers ? {} : withWorkers(workers);
+      return workers === context.workers ? {} : withRoll(workers, context.rollPeople);
     }),
     takeEvacuation: assign({
       evacuation: ({ context, event }) =>

@@ -42,6 +42,12 @@ export const LocationUpdateSchema = Type.Object({
 });
 const _updateAgrees: Static<typeof LocationUpdateSchema> extends LocationUpdate ? true : never = true;
 
+const MarkSchema = Type.Object({
+  id: Type.Integer({ minimum: 1 }),
+  reason: Type.String(),
+  markedAt: Type.String(),
+});
+
 export const EvacuationWorkerSchema = Type.Unsafe<EvacuationWorker>(
   Type.Object({
     ...WorkerOnMapSchema.properties,
@@ -54,17 +60,32 @@ export const EvacuationWorkerSchema = Type.Unsafe<EvacuationWorker>(
     statusChangedAt: Type.String(),
     safeAt: nullable(Type.String()),
     acknowledgedAt: nullable(Type.String()),
+    mark: nullable(MarkSchema),
+    alarmDeliveredAt: nullable(Type.String()),
+    redirectZoneId: nullable(IdSchema),
   }),
 );
+
+const RollPersonSchema = Type.Object({
+  id: IdSchema,
+  name: Type.String(),
+  company: Type.String(),
+  status: literals(['marked', 'noHelmet'] as const),
+  mark: nullable(MarkSchema),
+});
+
+const FloorClearanceSchema = Type.Object({
+  floorId: IdSchema,
+  clearedAt: nullable(Type.String()),
+  remaining: Type.Integer({ minimum: 0 }),
+});
 
 const count = Type.Integer({ minimum: 0 });
 export const EvacuationCountsSchema = Type.Object({
   included: count,
-  safe: count,
-  manualAcknowledge: count,
-  autoAcknowledge: count,
-  offline: count,
   stillInside: count,
+  alarmUndelivered: count,
+  ...Object.fromEntries(EVACUATION_STATUSES.map((status) => [status, count])),
 });
 
 export const EvacuationSnapshotSchema = Type.Unsafe<EvacuationSnapshot>(
@@ -72,6 +93,8 @@ export const EvacuationSnapshotSchema = Type.Unsafe<EvacuationSnapshot>(
     ...Cursor,
     evacuation: EvacuationSchema,
     workers: Type.Array(EvacuationWorkerSchema),
+    rollPeople: Type.Array(RollPersonSchema),
+    floorClearances: Type.Array(FloorClearanceSchema),
     counts: EvacuationCountsSchema,
     at: Type.String(),
   }),
@@ -83,7 +106,10 @@ export const EvacuatingBatchSchema = Type.Unsafe<EvacuatingBatch>(
     siteId: IdSchema,
     evacuationSessionId: Type.String(),
     workers: Type.Array(EvacuationWorkerSchema),
+    rollPeople: Type.Array(RollPersonSchema),
+    floorClearances: Type.Array(FloorClearanceSchema),
     counts: EvacuationCountsSchema,
+    evacuation: Type.Optional(EvacuationSchema),
   }),
 );
 
