@@ -6,20 +6,26 @@ import {
   buildEvacuationReport,
   type EvacuationReport,
   type EvacuationSessionSummary,
+  type ReportPlaces,
   type ReportWorkerIdentity,
 } from '../../src/domain/evacuationReport';
 import { countEvacuation, type StatusCause } from '../../src/domain/evacuationRules';
+import { type SitePlace, sitePlaceName } from '../../src/domain/placeNames';
 import type { Principal } from '../auth/principal';
 import { visibleSitesWhere } from '../auth/tenancy';
 import type { Db } from '../db/database';
 import {
+  buildings,
   evacuationSessions,
   evacuationStatusEvents,
   evacuationWorkers,
+  floors,
   inventoryItems,
+  positions,
   sites,
   users,
   workers,
+  zones,
 } from '../db/schema';
 import { notFound } from '../http/errors';
 import { toRecord } from './evacuationRecords';
@@ -74,8 +80,54 @@ export async function requireEvacuation(
   return { evacuation: await toEvacuation(db, row), siteName: row.siteName };
 }
 
+type SitePlaces = Pick<ReportPlaces, 'floors' | 'zones'>;
+
+/** The site's floors and zones named with their floor and building, for the reports. */
+async function readSitePlaces(db: Db, siteId: number): Promise<SitePlaces> {
+  const floorRows = await db
+    .select({ id: floors.id, floor: floors.name, building: buildings.name })
+    .from(floors)
+    .innerJoin(buildings, eq(buildings.id, floors.buildingId))
+    .where(eq(buildings.siteId, siteId));
+  const zoneRows = await db
+    .select({
+      id: zones.id,
+      floorId: zones.floorId,
+      zone: zones.name,
+      floor: floors.name,
+      building: buildings.name,
+    })
+    .from(zones)
+    .innerJoin(floors, eq(floors.id, zones.floorId))
+    .innerJoin(buildings, eq(buildings.id, floors.buildingId))
+    .where(eq(buildings.siteId, siteId));
+  return {
+    floors: new Map(floorRows.map((r) => [r.id, { building: r.building, floor: r.floor, zone: null }])),
+    zones: new Map(
+      zoneRows.map((r) => [
+        r.id,
+        { floorId: r.floorId, place: { building: r.building, floor: r.floor, zone: r.zone } },
+      ]),
+    ),
+  };
+}
+
+/**
+ * The helmet's last stored position at the worker's inclusion: where the live state had them.
+ * Bounded to a few minutes after the inclusion, so the primary key's range stays short on a
+ * helmet that has worn on for months since.
+ */
+function positionAtInclusion<T>(column: typeof positions.floorId | typeof positions.zoneId) {
+  return sql<T>`(select ${column} from ${positions}
+    where ${positions.inventoryItemId} = ${evacuationWorkers.inventoryItemId}
+      and ${positions.ts} <= ${evacuationWorkers.includedAt} + interval '5 minutes'
+      and ${positions.receivedAt} <= ${evacuationWorkers.includedAt}
+    order by ${positions.ts} desc limit 1)`;
+}
+
 /** Past and running sessions of a site, newest first, with their counters. */
 export async function listEvacuations(db: Db, siteId: number): Promise<EvacuationSessionSummary[]> {
+  const places = await readSitePlaces(db, siteId);
   const rows = await db
     .select({
       ...sessionColumns,
@@ -98,6 +150,7 @@ export async function listEvacuations(db: Db, siteId: number): Promise<Evacuatio
     startedBy: row.startedByName,
     endedBy: row.endedByName,
     evacuationFloorsIds: row.session.evacuationFloorIds,
+    evacuatedFloors: row.session.evacuationFloorIds.flatMap((id) => places.floors.get(id) ?? []),
     counts: countEvacuation(row.statuses ?? []),
   }));
 }
@@ -110,6 +163,8 @@ export async function readEvacuationReport(db: Db, evacuation: Evacuation): Prom
       row: evacuationWorkers,
       name: workers.name,
       wntInventoryId: inventoryItems.wntInventoryId,
+      floorAtInclusion: positionAtInclusion<number | null>(positions.floorId),
+      zoneAtInclusion: positionAtInclusion<number | null>(positions.zoneId),
     })
     .from(evacuationWorkers)
     .leftJoin(workers, eq(workers.id, evacuationWorkers.workerId))
@@ -131,10 +186,20 @@ export async function readEvacuationReport(db: Db, evacuation: Evacuation): Prom
     at: e.at.toISOString(),
     cause: e.cause as StatusCause,
   }));
-  return buildEvacuationReport(evacuation, records, events, identities);
+  const sitePlaces = await readSitePlaces(db, evacuation.siteId);
+  const workersIncludedAt = new Map(
+    workerRows.map((w) => {
+      // The floor the service stored as the one to clear wins over the position's.
+      const floorId = w.row.originFloorId ?? w.floorAtInclusion;
+      const zoneId = floorId === w.floorAtInclusion ? w.zoneAtInclusion : null;
+      return [w.row.workerId, { floorId, zoneId }];
+    }),
+  );
+  return buildEvacuationReport(evacuation, records, events, identities, { ...sitePlaces, workersIncludedAt });
 }
 
 const orBlank = <T>(value: T | null) => value ?? '';
+const placeList = (places: readonly SitePlace[]) => places.map(sitePlaceName).join('; ');
 
 /** The report as an .xlsx workbook: a Summary sheet and a Workers sheet; times are ISO-8601 UTC. */
 export async function evacuationReportWorkbook(report: EvacuationReport, siteName: string): Promise<Buffer> {
@@ -154,6 +219,10 @@ export async function evacuationReportWorkbook(report: EvacuationReport, siteNam
     ['Duration (s)', orBlank(report.durationSeconds)],
     ['Started by', orBlank(report.startedBy)],
     ['Ended by', orBlank(report.endedBy)],
+    ['Floors evacuated', placeList(report.scopePlaces.floors)],
+    ['Zones evacuated', placeList(report.scopePlaces.zones)],
+    ['Assembly zones', placeList(report.scopePlaces.assemblyZones)],
+    ['Safe zone', orBlank(report.scopePlaces.safeZone && sitePlaceName(report.scopePlaces.safeZone))],
     ['Workers included', counts.included],
     ['Safe', counts.safe],
     ['Manual acknowledge', counts.manualAcknowledge],
@@ -179,11 +248,18 @@ export async function evacuationReportWorkbook(report: EvacuationReport, siteNam
     { header: 'Accounted for at', key: 'accountedAt', width: 26 },
     { header: 'Time to accounted (s)', key: 'timeToAccounted', width: 20 },
     { header: 'Never accounted for', key: 'never', width: 20 },
+    // After the columns readers already rely on: where to look for each worker, by building.
+    { header: 'Building when included', key: 'building', width: 24 },
+    { header: 'Floor when included', key: 'floor', width: 20 },
+    { header: 'Zone when included', key: 'zone', width: 24 },
   ];
   for (const worker of report.workers) {
     sheet.addRow({
       name: worker.name ?? `Worker ${worker.workerId}`,
       helmet: orBlank(worker.wntInventoryId),
+      building: orBlank(worker.placeWhenIncluded?.building ?? null),
+      floor: orBlank(worker.placeWhenIncluded?.floor ?? null),
+      zone: orBlank(worker.placeWhenIncluded?.zone ?? null),
       includedAt: worker.includedAt,
       status: worker.finalStatus,
       safeAt: orBlank(worker.safeAt),

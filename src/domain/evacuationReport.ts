@@ -1,5 +1,6 @@
 import type { Evacuation, EvacuationCounts, EvacuationStatus } from './evacuation';
 import { countEvacuation, type EvacuationWorkerRecord, type StatusChange } from './evacuationRules';
+import type { SitePlace } from './placeNames';
 
 /**
  * The report of one evacuation session (issue 5, /safety): how long each worker took to reach
@@ -11,6 +12,27 @@ import { countEvacuation, type EvacuationWorkerRecord, type StatusChange } from 
 export interface ReportWorkerIdentity {
   name: string | null;
   wntInventoryId: string | null;
+}
+
+/**
+ * The site's floors and zones by id, each named with its floor and building (two blocks both have
+ * a "Level 2"), and where each included worker's helmet was when the worker was included.
+ */
+export interface ReportPlaces {
+  floors: ReadonlyMap<number, SitePlace>;
+  zones: ReadonlyMap<number, { floorId: number; place: SitePlace }>;
+  /** By worker id. */
+  workersIncludedAt: ReadonlyMap<number, { floorId: number | null; zoneId: number | null }>;
+}
+
+const NO_PLACES: ReportPlaces = { floors: new Map(), zones: new Map(), workersIncludedAt: new Map() };
+
+/** What the evacuation covered, by name: the floors and zones to clear, where to gather. */
+export interface EvacuationScopePlaces {
+  floors: SitePlace[];
+  zones: SitePlace[];
+  assemblyZones: SitePlace[];
+  safeZone: SitePlace | null;
 }
 
 export interface EvacuationReportWorker {
@@ -29,6 +51,8 @@ export interface EvacuationReportWorker {
   timeToAccountedSeconds: number | null;
   /** How many status changes were stored for the worker (the first, at inclusion, counts). */
   statusChanges: number;
+  /** Where the worker was when included (the zone when in one): where to look for them. */
+  placeWhenIncluded: SitePlace | null;
 }
 
 export interface EvacuationReport {
@@ -50,6 +74,7 @@ export interface EvacuationReport {
   neverAccounted: EvacuationReportWorker[];
   /** The counters of the wall screen at the end (or now, while it runs). */
   countsAtEnd: EvacuationCounts;
+  scopePlaces: EvacuationScopePlaces;
 }
 
 function secondsBetween(from: string, to: string | null): number | null {
@@ -73,6 +98,25 @@ function earliest(a: string | null, b: string | null): string | null {
   return Date.parse(a) <= Date.parse(b) ? a : b;
 }
 
+function floorPlaces(ids: readonly number[], places: ReportPlaces): SitePlace[] {
+  return ids.flatMap((id) => places.floors.get(id) ?? []);
+}
+
+function zonePlaces(ids: readonly number[], places: ReportPlaces): SitePlace[] {
+  return ids.flatMap((id) => places.zones.get(id)?.place ?? []);
+}
+
+/** A worker's zone when it lies on the worker's floor, else the floor alone. */
+function placeWhenIncluded(
+  at: { floorId: number | null; zoneId: number | null } | undefined,
+  places: ReportPlaces,
+): SitePlace | null {
+  if (!at || at.floorId === null) return null;
+  const zone = at.zoneId === null ? undefined : places.zones.get(at.zoneId);
+  if (zone && zone.floorId === at.floorId) return zone.place;
+  return places.floors.get(at.floorId) ?? null;
+}
+
 /**
  * The report of a session. A worker's final status is the last stored change at or before the
  * end (the row's status when there is none); safeAt and accountedAt are the row's, or the first
@@ -84,6 +128,7 @@ export function buildEvacuationReport(
   records: readonly EvacuationWorkerRecord[],
   events: readonly StatusChange[],
   identities: ReadonlyMap<number, ReportWorkerIdentity> = new Map(),
+  places: ReportPlaces = NO_PLACES,
 ): EvacuationReport {
   const start = evacuation.evacuationStartAt;
   const endMs = evacuation.endedAt === null ? Number.POSITIVE_INFINITY : Date.parse(evacuation.endedAt);
@@ -116,6 +161,7 @@ export function buildEvacuationReport(
       accountedAt,
       timeToAccountedSeconds: secondsBetween(start, accountedAt),
       statusChanges: own.length,
+      placeWhenIncluded: placeWhenIncluded(places.workersIncludedAt.get(record.workerId), places),
     };
   });
   workers.sort(byNameThenId);
@@ -143,6 +189,12 @@ export function buildEvacuationReport(
     timeUntilAllAccountedSeconds: secondsBetween(start, allAccountedAt),
     neverAccounted,
     countsAtEnd: countEvacuation(workers.map((w) => w.finalStatus)),
+    scopePlaces: {
+      floors: floorPlaces(evacuation.floorIds, places),
+      zones: zonePlaces(evacuation.zoneIds, places),
+      assemblyZones: zonePlaces(evacuation.assemblyZoneIds, places),
+      safeZone: zonePlaces(evacuation.safeZone === null ? [] : [evacuation.safeZone], places)[0] ?? null,
+    },
   };
 }
 
@@ -157,6 +209,8 @@ export interface EvacuationSessionSummary {
   startedBy: string | null;
   endedBy: string | null;
   evacuationFloorsIds: number[];
+  /** Those floors by name, each with its building. */
+  evacuatedFloors: SitePlace[];
   /** The counters now (the end state for an ended session). */
   counts: EvacuationCounts;
 }

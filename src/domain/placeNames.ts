@@ -30,3 +30,22 @@ export function floorPlaceNames(
   );
   return (floorId) => (floorId == null ? null : (names.get(floorId) ?? null));
 }
+
+/** "East wing (Level 2 · North Block)": a zone with its floor's place, as the start dialog lists zones. */
+export function zonePlaceName(zoneName: string, floorPlace: string | null | undefined): string {
+  return floorPlace ? `${zoneName} (${floorPlace})` : zoneName;
+}
+
+/** Where something is on a site, by name: its building, floor and (when known) zone. */
+export interface SitePlace {
+  building: string | null;
+  floor: string | null;
+  zone: string | null;
+}
+
+/** A place in words: its zone with the floor and building, or the floor with its building. */
+export function sitePlaceName(place: SitePlace): string | null {
+  const floor = place.floor === null ? place.building : floorPlaceName(place.floor, place.building);
+  if (place.zone === null) return floor;
+  return zonePlaceName(place.zone, floor);
+}

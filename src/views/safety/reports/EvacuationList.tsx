@@ -1,3 +1,4 @@
+import './reports.css';
 import { Button, Callout, HTMLTable, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -5,6 +6,7 @@ import type { ApiClient } from '../../../api/client';
 import { evacuationsQuery } from '../../../api/safety/evacuations';
 import type { EvacuationSessionSummary } from '../../../domain/evacuationReport';
 import { formatCount } from '../../../domain/numberFormat';
+import { sitePlaceName } from '../../../domain/placeNames';
 import type { Site } from '../../../domain/user';
 import { formatDateTime, formatDuration } from '../safetyFormat';
 
@@ -48,6 +50,7 @@ export function EvacuationList({ api, site, onOpen }: EvacuationListProps) {
           <th>{t('safety.evacuations.column.ended')}</th>
           <th>{t('safety.evacuations.column.duration')}</th>
           <th>{t('safety.evacuations.column.startedBy')}</th>
+          <th>{t('safety.evacuations.column.floors')}</th>
           <th className="sw-safety-number">{t('safety.evacuations.column.included')}</th>
           <th className="sw-safety-number">{t('safety.evacuations.column.safe')}</th>
           <th className="sw-safety-number">{t('safety.evacuations.column.stillInside')}</th>
@@ -67,6 +70,22 @@ export function EvacuationList({ api, site, onOpen }: EvacuationListProps) {
             </td>
             <td>{formatDuration(durationSeconds(session), t) ?? t('safety.na')}</td>
             <td>{session.startedBy ?? t('safety.na')}</td>
+            <td data-testid="evacuation-floors">
+              {session.evacuatedFloors.length === 0 ? (
+                t('safety.na')
+              ) : (
+                <ul className="sw-safety-places-list">
+                  {session.evacuatedFloors.map((place) => {
+                    const name = sitePlaceName(place);
+                    return (
+                      <li key={name}>
+                        <bdi>{name}</bdi>
+                      </li>
+                    );
+                  })}
+                </ul>
+              )}
+            </td>
             <td className="sw-safety-number">{formatCount(session.counts.included)}</td>
             <td className="sw-safety-number">{formatCount(session.counts.safe)}</td>
             <td className="sw-safety-number">{formatCount(session.counts.stillInside)}</td>

@@ -1,3 +1,4 @@
+import './reports.css';
 import { Button, Callout, Card, H4, H5, HTMLTable, Spinner } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +7,7 @@ import { evacuationReportQuery } from '../../../api/safety/evacuations';
 import { EVACUATION_COLOURS, type EvacuationStatus } from '../../../domain/evacuation';
 import type { EvacuationReport, EvacuationReportWorker } from '../../../domain/evacuationReport';
 import { formatCount } from '../../../domain/numberFormat';
+import { type SitePlace, sitePlaceName } from '../../../domain/placeNames';
 import type { Site } from '../../../domain/user';
 import { formatDateTime, formatDuration } from '../safetyFormat';
 import { useReportDownload } from './useReportDownload';
@@ -79,6 +81,7 @@ function ReportBody({ report, timeZone }: { report: EvacuationReport; timeZone: 
             <dd>{report.endedBy ?? t('safety.na')}</dd>
           </dl>
         </Card>
+        <ScopePlaces report={report} />
         <Card compact className="sw-safety-figure">
           <span>{t('safety.report.included')}</span>
           <strong data-testid="report-included">{formatCount(report.countsAtEnd.included)}</strong>
@@ -111,6 +114,12 @@ function ReportBody({ report, timeZone }: { report: EvacuationReport; timeZone: 
               <span dir="ltr">({worker.wntInventoryId ?? t('safety.na')})</span>
               {' · '}
               {t(`safety.evacuationStatus.${worker.finalStatus}`)}
+              {worker.placeWhenIncluded && (
+                <>
+                  {' · '}
+                  <bdi data-testid="never-accounted-place">{sitePlaceName(worker.placeWhenIncluded)}</bdi>
+                </>
+              )}
             </li>
           ))}
         </ul>
@@ -122,6 +131,7 @@ function ReportBody({ report, timeZone }: { report: EvacuationReport; timeZone: 
             <tr>
               <th>{t('safety.report.column.worker')}</th>
               <th>{t('safety.report.column.helmet')}</th>
+              <th>{t('safety.report.column.placeWhenIncluded')}</th>
               <th>{t('safety.report.column.finalStatus')}</th>
               <th>{t('safety.report.column.timeToSafety')}</th>
               <th>{t('safety.report.column.timeToAccounted')}</th>
@@ -146,6 +156,9 @@ function WorkerRow({ worker }: { worker: EvacuationReportWorker }) {
     <tr data-testid="report-worker-row">
       <td>{worker.name ?? t('safety.na')}</td>
       <td dir="ltr">{worker.wntInventoryId ?? t('safety.na')}</td>
+      <td data-testid="report-worker-place">
+        <bdi>{worker.placeWhenIncluded ? sitePlaceName(worker.placeWhenIncluded) : t('safety.na')}</bdi>
+      </td>
       <td>
         <StatusDot status={worker.finalStatus} />
         {t(`safety.evacuationStatus.${worker.finalStatus}`)}
@@ -154,6 +167,45 @@ function WorkerRow({ worker }: { worker: EvacuationReportWorker }) {
       <td>{formatDuration(worker.timeToAccountedSeconds, t) ?? never}</td>
       <td className="sw-safety-number">{formatCount(worker.statusChanges)}</td>
     </tr>
+  );
+}
+
+/** What the evacuation covered, each floor and zone named with its building. */
+function ScopePlaces({ report }: { report: EvacuationReport }) {
+  const { t } = useTranslation();
+  const { floors, zones, assemblyZones, safeZone } = report.scopePlaces;
+  const rows: [string, readonly SitePlace[], string][] = [
+    [t('safety.report.places.floors'), floors, 'report-floors'],
+    [t('safety.report.places.zones'), zones, 'report-zones'],
+    [t('safety.report.places.assemblyZones'), assemblyZones, 'report-assembly-zones'],
+    [t('safety.report.places.safeZone'), safeZone ? [safeZone] : [], 'report-safe-zone'],
+  ];
+  return (
+    <Card compact className="sw-safety-places" data-testid="report-places">
+      <dl>
+        {rows.map(([label, places, testId]) => (
+          <div key={testId}>
+            <dt>{label}</dt>
+            <dd data-testid={testId}>
+              {places.length === 0 ? (
+                t('safety.report.places.none')
+              ) : (
+                <ul>
+                  {places.map((place) => {
+                    const name = sitePlaceName(place);
+                    return (
+                      <li key={name}>
+                        <bdi>{name}</bdi>
+                      </li>
+                    );
+                  })}
+                </ul>
+              )}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </Card>
   );
 }
 
