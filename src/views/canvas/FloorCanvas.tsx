@@ -53,6 +53,11 @@ export interface FloorCanvasProps {
   onSelectWorker?(worker: WorkerOnMap | null): void;
   /** Data of layers beyond the scene's (walls, anchors, …), each from its stream; keep the array stable. */
   layerData?: readonly LayerDataSource[];
+  /**
+   * The floor's name with its building's (useFloorPlace), for the worker's tooltip and details:
+   * two blocks' "Level 2" must read apart. The floor's own name when not given.
+   */
+  floorPlace?: string;
   /** The renderer once picked, and what could not be drawn (a broken blueprint, bad corners). */
   onStatus?(status: CanvasStatus): void;
   className?: string;
@@ -78,6 +83,10 @@ export function FloorCanvas(props: FloorCanvasProps) {
   latest.current = props;
   const label = t('canvas.label', { name: floor.name });
   const { workers$, markerColour, layerData } = props;
+  const floorPlace = props.floorPlace ?? floor.name;
+  // A marker's floor is the canvas's; a helmet still listed from another floor keeps its own name.
+  const placeOf = (shown: WorkerOnMap) =>
+    shown.blueprint_id === null || shown.blueprint_id === floor.id ? floorPlace : shown.blueprint_name;
 
   // One engine per mounted view; later prop changes are handed to it, never a new one.
   // biome-ignore lint/correctness/useExhaustiveDependencies: created once; the effects below pass on changes.
@@ -173,8 +182,16 @@ export function FloorCanvas(props: FloorCanvasProps) {
         <Button icon="zoom-out" aria-label={t('canvas.zoomOut')} onClick={() => engine?.zoomOut()} />
         <Button icon="zoom-to-fit" aria-label={t('canvas.fit')} onClick={() => engine?.fitToFloor()} />
       </ButtonGroup>
-      {hover && hover.worker.inventory_id !== worker?.inventory_id && <WorkerTooltip hover={hover} />}
-      {worker && <WorkerDetails worker={worker} onClose={() => engine?.selectWorker(null)} />}
+      {hover && hover.worker.inventory_id !== worker?.inventory_id && (
+        <WorkerTooltip hover={hover} floorPlace={placeOf(hover.worker)} />
+      )}
+      {worker && (
+        <WorkerDetails
+          worker={worker}
+          floorPlace={placeOf(worker)}
+          onClose={() => engine?.selectWorker(null)}
+        />
+      )}
       <div className="sw-floor-canvas__live" aria-live="polite" data-testid="floor-canvas-selection">
         {selected?.name ?? ''}
       </div>

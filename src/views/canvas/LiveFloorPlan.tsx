@@ -8,6 +8,7 @@ import type { Floor, Zone } from '../../domain/floor';
 import type { WorkerMap } from '../../streams/workerMapState';
 import { useApi, useTokenSource } from '../session/SessionProvider';
 import { FloorCanvas, type FloorCanvasProps } from './FloorCanvas';
+import { useFloorPlace } from './useFloorPlace';
 
 interface LiveFloorPlanProps {
   floor: Floor;
@@ -28,6 +29,7 @@ export function LiveFloorPlan({ floor, workers$, markerColour, classPrefix, test
     enabled: floor.media_url !== null,
   });
   const zones = useQuery(zonesQuery(api, floor.id));
+  const floorPlace = useFloorPlace(floor);
   const [zones$] = useState(() => new BehaviorSubject<readonly Zone[]>([]));
   useEffect(() => zones$.next(zones.data ?? []), [zones$, zones.data]);
 
@@ -48,6 +50,7 @@ export function LiveFloorPlan({ floor, workers$, markerColour, classPrefix, test
       <FloorCanvas
         className={`${classPrefix}-floor-canvas`}
         floor={floor}
+        floorPlace={floorPlace}
         blueprint={blueprint.data ?? null}
         zones$={zones$}
         workers$={workers$}

@@ -12,6 +12,7 @@ import { useApi, useTokenSource } from '../session/SessionProvider';
 import { useSelection } from '../shell/selection';
 import { FloorCanvas, type FloorCanvasHandle } from './FloorCanvas';
 import type { LayerDataSource } from './layers/layerInputs';
+import { useFloorPlace } from './useFloorPlace';
 
 /** The floors of the selected building, in screen order, and the one picked (the first by default). */
 export function useBuildingFloor(): {
@@ -125,6 +126,7 @@ export function TrailsCanvas({ floor, zones, layerData, workers$, testId, ref }:
   const { t } = useTranslation();
   const tokenSource = useTokenSource();
   const blueprint = useQuery({ ...blueprintQuery(tokenSource, floor), enabled: floor.media_url !== null });
+  const floorPlace = useFloorPlace(floor);
   const [zones$] = useState(() => new BehaviorSubject<readonly Zone[]>([]));
   useEffect(() => zones$.next(zones), [zones$, zones]);
   return (
@@ -141,6 +143,7 @@ export function TrailsCanvas({ floor, zones, layerData, workers$, testId, ref }:
         ref={ref}
         className="sw-history-floor-canvas"
         floor={floor}
+        floorPlace={floorPlace}
         blueprint={blueprint.data ?? null}
         zones$={zones$}
         workers$={workers$}

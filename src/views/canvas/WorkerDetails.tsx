@@ -13,6 +13,8 @@ const STATUS_INTENT = { active: 'success', inactive: 'danger', offline: 'none' }
 
 interface WorkerDetailsProps {
   worker: WorkerOnMap;
+  /** The worker's floor named with its building (placeNames.ts). */
+  floorPlace: string | null;
   onClose(): void;
 }
 
@@ -21,7 +23,7 @@ interface WorkerDetailsProps {
  * who may not see the wearer (src/domain/personalData.ts) gets an anonymous marker: the helmet id
  * stands in for the name and the personal fields read -NA-.
  */
-export function WorkerDetails({ worker, onClose }: WorkerDetailsProps) {
+export function WorkerDetails({ worker, floorPlace, onClose }: WorkerDetailsProps) {
   const { t, i18n } = useTranslation();
   const closeRef = useRef<HTMLButtonElement>(null);
   const status = connectionStatus(worker);
@@ -39,7 +41,7 @@ export function WorkerDetails({ worker, onClose }: WorkerDetailsProps) {
     [t('canvas.worker.subcontractor'), worker.subcontractor_name ?? NA, 'worker-subcontractor'],
     [t('canvas.worker.contact'), worker.contact_number ?? NA, 'worker-contact'],
     [t('canvas.worker.zone'), worker.zone_name, 'worker-zone'],
-    [t('canvas.worker.floor'), worker.blueprint_name, 'worker-floor'],
+    [t('canvas.worker.floor'), floorPlace, 'worker-floor'],
     [t('canvas.worker.lastSeen'), lastSeen ?? NA, 'worker-last-seen'],
   ];
 
