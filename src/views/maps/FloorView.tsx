@@ -1,13 +1,15 @@
-import { Callout, Spinner } from '@blueprintjs/core';
+import { Callout, Spinner, Switch } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BehaviorSubject } from 'rxjs';
+import { BehaviorSubject, type Observable } from 'rxjs';
 import { blueprintQuery } from '../../api/floors';
 import type { Floor, LongLat, Zone } from '../../domain/floor';
 import { floorTransform, fromLongLat, toLongLat } from '../../domain/geo';
+import type { WorkerMap } from '../../streams/workerMapState';
 import { FloorCanvas, type FloorCanvasHandle } from '../canvas/FloorCanvas';
 import type { CanvasPointerEvent } from '../canvas/FloorCanvasEngine';
+import { useFloorPlace } from '../canvas/useFloorPlace';
 import { imageToScreen } from '../canvas/viewport';
 import { useTokenSource } from '../session/SessionProvider';
 import type { ZoneDrawing } from './useZoneDrawing';
@@ -21,14 +23,21 @@ interface FloorViewProps {
   selectedZoneId: number | null;
   onSelectZone(id: number | null): void;
   drawing: ZoneDrawing;
+  /** The floor's live helmets (an empty map while they are hidden). */
+  workers$: Observable<WorkerMap>;
+  liveShown: boolean;
+  onLiveShown(shown: boolean): void;
 }
 
 /**
- * The selected floor on the canvas: its blueprint (fetched with the token), its zones, and while
- * a zone is drawn, the canvas's pointer turned into drawing machine events.
+ * The selected floor on the canvas: its blueprint (fetched with the token), its zones, the live
+ * workers unless switched off, and while a zone is drawn, the canvas's pointer turned into
+ * drawing machine events (a press on a marker then adds a point: drawing claims it first).
  */
-export function FloorView({ floor, zones, selectedZoneId, onSelectZone, drawing }: FloorViewProps) {
+export function FloorView(props: FloorViewProps) {
+  const { floor, zones, selectedZoneId, onSelectZone, drawing, workers$, liveShown, onLiveShown } = props;
   const { t } = useTranslation();
+  const floorPlace = useFloorPlace(floor);
   const canvas = useRef<FloorCanvasHandle>(null);
   const tokenSource = useTokenSource();
   const blueprint = useQuery({
@@ -106,6 +115,15 @@ export function FloorView({ floor, zones, selectedZoneId, onSelectZone, drawing 
           {t('maps.blueprintError')}
         </Callout>
       )}
+      <div className="sw-maps-canvas-toolbar">
+        <Switch
+          className="sw-maps-live-switch"
+          data-testid="maps-live-workers"
+          label={t('maps.liveWorkers')}
+          checked={liveShown}
+          onChange={(event) => onLiveShown(event.currentTarget.checked)}
+        />
+      </div>
       {blueprint.isPending && floor.media_url !== null && (
         <div className="sw-maps-canvas-loading">
           <Spinner size={20} aria-label={t('maps.blueprintLoading')} />
@@ -115,8 +133,10 @@ export function FloorView({ floor, zones, selectedZoneId, onSelectZone, drawing 
         ref={canvas}
         className="sw-maps-floor-canvas"
         floor={floor}
+        floorPlace={floorPlace}
         blueprint={blueprint.data ?? null}
         zones$={zones$}
+        workers$={workers$}
         selectedZoneId={selectedZoneId}
         onSelectZone={(id) => {
           if (!drawingNow) onSelectZone(id);

@@ -3,10 +3,13 @@ import { NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type Observable, of } from 'rxjs';
 import { deleteFloor, duplicateFloor, floorsQuery, zonesQuery } from '../../api/floors';
 import { can } from '../../domain/access';
 import { compareFloors, type Floor } from '../../domain/floor';
 import type { Building } from '../../domain/user';
+import type { WorkerMap } from '../../streams/workerMapState';
+import { useLiveWorkers } from '../canvas/useLiveWorkers';
 import { notify } from '../notify';
 import { ScreenTitle } from '../screens/ScreenTitle';
 import { useApi, useSession } from '../session/SessionProvider';
@@ -16,11 +19,14 @@ import { FloorDialog } from './FloorDialog';
 import { BuildingList, FloorList } from './FloorList';
 import { FloorView } from './FloorView';
 import { reportError } from './mapsErrors';
+import { useLiveWorkersShown } from './useLiveWorkersShown';
 import { useZoneDrawing, type ZoneDrawing } from './useZoneDrawing';
 import { ZoneDetails } from './ZoneDetails';
 import { ZonesPanel } from './ZonesPanel';
 
 const NO_ZONES: never[] = [];
+/** With the live workers hidden the canvas gets an empty map, which clears the markers drawn. */
+const NO_WORKERS$: Observable<WorkerMap> = of(new Map());
 
 /** Maps & Zones (/maps): buildings, their floors and each floor's zones on the canvas. */
 export function MapsScreen() {
@@ -169,9 +175,13 @@ function BuildingMaps({ building, canWrite, side }: BuildingMapsProps) {
   );
 }
 
-/** One floor: the canvas, its zones panel and the selected zone's details. */
+/** One floor: the canvas with its live workers, its zones panel and the selected zone's details. */
 function FloorWorkspace({ floor, canWrite }: { floor: Floor; canWrite: boolean }) {
   const api = useApi();
+  const { site } = useSelection();
+  const [liveShown, setLiveShown] = useLiveWorkersShown();
+  // Hidden, the floor's feed is left: no socket traffic nor poll for markers nobody sees.
+  const live = useLiveWorkers(site?.id ?? null, floor.id, liveShown);
   const zones = useQuery(zonesQuery(api, floor.id));
   const [selectedZoneId, setSelectedZoneId] = useState<number | null>(null);
   const drawing = useZoneDrawing(floor, (zone) => setSelectedZoneId(zone.id));
@@ -190,6 +200,9 @@ function FloorWorkspace({ floor, canWrite }: { floor: Floor; canWrite: boolean }
           selectedZoneId={selectedZoneId}
           onSelectZone={setSelectedZoneId}
           drawing={drawing}
+          workers$={liveShown ? live.workers$ : NO_WORKERS$}
+          liveShown={liveShown}
+          onLiveShown={setLiveShown}
         />
       </div>
       <ZonesPanel
