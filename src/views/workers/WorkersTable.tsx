@@ -59,6 +59,12 @@ const COLUMN_WIDTHS = {
   ltr: COLUMNS_FROM_LEFT.ltr.map((column) => column.width),
   rtl: COLUMNS_FROM_LEFT.rtl.map((column) => column.width),
 };
+/**
+ * Left to right the name column stays put while the table scrolls sideways, so a row read at its
+ * far end still says whose it is. Blueprint freezes leftmost columns only: right to left, where
+ * the name is the rightmost column, nothing is frozen.
+ */
+const FROZEN_COLUMNS = { ltr: 1, rtl: 0 } as const;
 const ROW_HEIGHT = 32;
 /** How many frames to wait for the table to measure its viewport before giving up opening at its end. */
 const MEASURE_FRAMES = 30;
@@ -237,6 +243,7 @@ export function WorkersTable({
         ref={table}
         numRows={rowCount}
         columnWidths={COLUMN_WIDTHS[direction]}
+        numFrozenColumns={FROZEN_COLUMNS[direction]}
         enableRowHeader={false}
         enableColumnReordering={false}
         selectionModes={SelectionModes.NONE}

@@ -30,19 +30,21 @@ export interface WorkerColumn {
 }
 
 export const WORKER_COLUMNS: readonly WorkerColumn[] = [
+  // Who, and where they are now: what a site admin reads first, in view at 1366 px and wider.
   { key: 'name', sort: 'name', width: 200 },
   { key: 'worker_tag_id', sort: 'worker_tag_id', width: 130 },
   { key: 'helmet', sort: 'wnt_inventory_id', width: 150 },
   { key: 'status', width: 100 },
-  { key: 'worker_role', sort: 'worker_role_name', width: 140 },
-  { key: 'subcontractor', sort: 'subcontractor_name', width: 150 },
-  { key: 'crew_name', width: 130 },
-  { key: 'workshift_name', width: 130 },
-  { key: 'contact_number', sort: 'contact_number', width: 140 },
   { key: 'building', width: 120 },
   { key: 'floor', width: 110 },
   { key: 'zone', width: 120 },
   { key: 'last_seen', sort: 'last_seen', width: 140 },
+  // Then the records, reached by scrolling the table sideways (the name stays: it is frozen).
+  { key: 'crew_name', width: 130 },
+  { key: 'workshift_name', width: 130 },
+  { key: 'worker_role', sort: 'worker_role_name', width: 140 },
+  { key: 'subcontractor', sort: 'subcontractor_name', width: 150 },
+  { key: 'contact_number', sort: 'contact_number', width: 140 },
   { key: 'last_active', width: 140 },
   { key: 'inventory_assigned_at', width: 150 },
   { key: 'created_at', sort: 'created_at', width: 120 },
