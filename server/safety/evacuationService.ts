@@ -105,6 +105,8 @@ interface Committed {
   rollPersonIds?: number[];
   incidentIds: number[];
   sessionChanged?: boolean;
+  /** Helmets that joined the roll in this change (they get the alarm). */
+  joined?: HelmetFacts[];
 }
 
 const unique = (ids: readonly number[]) => [...new Set(ids)];
@@ -274,7 +276,10 @@ export function createEvacuationService(options: EvacuationServiceOptions): Evac
     ];
     if (candidates.length === 0) return;
     const committed = await commitEvaluation(session, candidates, at, triggers);
-    if (committed) await sendBatch(siteId, session.id, committed);
+    if (!committed) return;
+    await sendBatch(siteId, session.id, committed);
+    // Whoever walks into the area after the start hears the alarm too.
+    void soundAlarms(siteId, session.id, committed.joined ?? [], 'evacuate');
   }
 
   /**
@@ -322,11 +327,13 @@ export function createEvacuationService(options: EvacuationServiceOptions): Evac
       const touched = (prepared?.touched ?? []).filter((r) => !changedWorkers.has(r.workerId));
       if (changed.length === 0 && !prepared) return null;
       const incidentIds = await raiseReEntries(tx, session, changes, changed, lockedFacts);
+      const joinedHelmets = new Set(joined.map((j) => j.record.inventoryItemId));
       return {
         records: [...changed, ...touched],
         incidentIds,
         rollPersonIds: prepared?.rollPersonIds,
         sessionChanged: prepared?.session !== undefined,
+        joined: lockedFacts.filter((f) => joinedHelmets.has(f.inventoryItemId)),
       };
     });
   }

@@ -10,12 +10,30 @@ import { useSideModal } from './SideModal';
 import { UserProfile } from './UserProfile';
 
 /** The top bar: product name, client/site/building pickers, language, the user and logout. */
-export function AppHeader({ user }: { user: ApiUser }) {
+export function AppHeader({
+  user,
+  menuOpen,
+  onToggleMenu,
+}: {
+  user: ApiUser;
+  menuOpen: boolean;
+  onToggleMenu(): void;
+}) {
   const { t } = useTranslation();
   const role = user.user_role;
   const sideModal = useSideModal();
   return (
     <header className="sw-header">
+      <button
+        type="button"
+        className="sw-menu-toggle"
+        aria-expanded={menuOpen}
+        aria-label={t('menu.label')}
+        onClick={onToggleMenu}
+        data-testid="menu-toggle"
+      >
+        <Icon icon={menuOpen ? 'cross' : 'menu'} />
+      </button>
       <Link to={landingPath(role)} className="sw-brand">
         <Icon icon="helper-management" />
         <span>{t('shell.appName')}</span>

@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
+import { useLocation } from 'wouter';
 import type { ApiUser } from '../../domain/user';
 import { AppHeader } from './AppHeader';
 import { SideMenu } from './SideMenu';
@@ -10,10 +11,18 @@ import './shell.css';
  * right in Arabic), the screen in the rest.
  */
 export function AppShell({ user, children }: { user: ApiUser; children: ReactNode }) {
+  // On a phone the menu hides behind the header's menu button and closes once a screen is chosen.
+  const [location] = useLocation();
+  const [openAt, setOpenAt] = useState<string | null>(null);
+  const menuOpen = openAt === location;
   return (
     <SideModalProvider>
-      <div className="sw-shell">
-        <AppHeader user={user} />
+      <div className={menuOpen ? 'sw-shell sw-shell--menu-open' : 'sw-shell'}>
+        <AppHeader
+          user={user}
+          menuOpen={menuOpen}
+          onToggleMenu={() => setOpenAt(menuOpen ? null : location)}
+        />
         <div className="sw-body">
           <SideMenu role={user.user_role} />
           <main className="sw-main">{children}</main>

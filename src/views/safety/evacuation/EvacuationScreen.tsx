@@ -9,9 +9,11 @@ import { siteFloorsQuery } from '../../../api/inventory';
 import { queryKeys } from '../../../api/queryKeys';
 import { safetyNetworksQuery } from '../../../api/safety/evacuations';
 import { can } from '../../../domain/access';
+import type { EvacuationWorker, RollPerson } from '../../../domain/evacuation';
 import { notSafeWorkers } from '../../../domain/evacuationLocations';
 import type { Zone } from '../../../domain/floor';
-import { floorPlaceNames } from '../../../domain/placeNames';
+import { floorPlaceNames, zonePlaceName } from '../../../domain/placeNames';
+import { clockTime } from '../../../domain/siteClock';
 import type { Site } from '../../../domain/user';
 import { evacuationStateOf } from '../../../machines/evacuation.machine';
 import { ScreenTitle } from '../../screens/ScreenTitle';
@@ -24,6 +26,11 @@ import { EvacuationCounters } from './EvacuationCounters';
 import { EvacuationFloor } from './EvacuationFloor';
 import { EvacuationSummaryCard } from './EvacuationSummaryCard';
 import { formatElapsed } from './evacuationFormat';
+import { AddPersonDialog } from './muster/AddPersonDialog';
+import { ExtendAreaDialog, RedirectDialog } from './muster/AreaDialogs';
+import { MarkDialog } from './muster/MarkDialog';
+import { MusterPanel } from './muster/MusterPanel';
+import { useMusterActions } from './muster/useMusterActions';
 import { NotSafeList } from './NotSafeList';
 import { type NetworkOption, StartEvacuationDialog } from './StartEvacuationDialog';
 import { useEvacuationWall } from './useEvacuationWall';
@@ -93,6 +100,8 @@ function EvacuationWall({ site, canWrite }: { site: Site; canWrite: boolean }) {
   const connection = useSelector(actor, (s) => s.context.connection);
   const evacuation = useSelector(actor, (s) => s.context.evacuation);
   const workers = useSelector(actor, (s) => s.context.workers);
+  const rollPeople = useSelector(actor, (s) => s.context.rollPeople);
+  const floorClearances = useSelector(actor, (s) => s.context.floorClearances);
   const counts = useSelector(actor, (s) => s.context.counts);
   const error = useSelector(actor, (s) => s.context.error);
   const summary = useSelector(actor, (s) => s.context.summary);
@@ -112,6 +121,24 @@ function EvacuationWall({ site, canWrite }: { site: Site; canWrite: boolean }) {
   const floorPlace = useMemo(() => floorPlaceNames(allFloors, buildings), [allFloors, buildings]);
   const safety = useSafetyApi();
   const report = useReportDownload(safety.baseUrl, summary?.evacuationSessionId ?? null);
+  const clock = useCallback((iso: string) => clockTime(Date.parse(iso), site.timezone), [site.timezone]);
+  const markedWorkers = useMemo(() => [...workers.values()].filter((w) => w.mark !== null), [workers]);
+  const people = useMemo(() => [...rollPeople.values()], [rollPeople]);
+  const muster = useMusterActions(
+    evacuation ? { siteId: site.id, evacuationSessionId: evacuation.evacuationSessionId } : null,
+  );
+  const [markTarget, setMarkTarget] = useState<{
+    subject: { workerId: number } | { rollPersonId: number };
+    name: string;
+  } | null>(null);
+  const [areaDialog, setAreaDialog] = useState<'person' | 'extend' | 'redirect' | null>(null);
+  const zoneName = useCallback(
+    (id: number) => {
+      const zone = zones.find((z) => z.id === id);
+      return zone ? zonePlaceName(zone.name, floorPlace(zone.floor_id)) : String(id);
+    },
+    [zones, floorPlace],
+  );
 
   const [dialogOpen, setDialogOpen] = useState(false);
   const [confirmEnd, setConfirmEnd] = useState(false);
@@ -177,6 +204,23 @@ function EvacuationWall({ site, canWrite }: { site: Site; canWrite: boolean }) {
               onClick={() => setDialogOpen(true)}
               data-testid="evacuation-start"
             />
+          )}
+          {canWrite && running && evacuation && (
+            <>
+              <Button
+                icon="add-to-artifact"
+                text={t('evacuation.marshal.extend')}
+                onClick={() => setAreaDialog('extend')}
+                data-testid="evacuation-extend"
+              />
+              <Button
+                icon="flows"
+                text={t('evacuation.marshal.redirect')}
+                disabled={evacuation.assemblyZoneIds.length === 0}
+                onClick={() => setAreaDialog('redirect')}
+                data-testid="evacuation-redirect"
+              />
+            </>
           )}
           {canWrite && running && (
             <Button
@@ -245,6 +289,19 @@ function EvacuationWall({ site, canWrite }: { site: Site; canWrite: boolean }) {
         </Callout>
       ))}
 
+      {evacuation && counts.reEntered > 0 && (
+        <Callout intent="danger" icon="warning-sign" data-testid="re-entered-notice">
+          {t('evacuation.marshal.reEnteredNotice', { number: counts.reEntered })}
+        </Callout>
+      )}
+      {evacuation && evacuation.unsafeAssemblyZoneIds.length > 0 && (
+        <Callout intent="warning" icon="flows" data-testid="unsafe-assembly-notice">
+          {t('evacuation.marshal.unsafeNotice', {
+            zones: evacuation.unsafeAssemblyZoneIds.map(zoneName).join(', '),
+          })}
+        </Callout>
+      )}
+
       {summary && state === 'ended' && (
         <EvacuationSummaryCard
           summary={summary}
@@ -274,7 +331,42 @@ function EvacuationWall({ site, canWrite }: { site: Site; canWrite: boolean }) {
               included$={wall.included$}
               inEvacuation={evacuation !== null}
             />
-            {evacuation && <NotSafeList workers={notSafe} now={now} floorPlace={floorPlace} />}
+            {evacuation && (
+              <NotSafeList
+                workers={notSafe}
+                now={now}
+                floorPlace={floorPlace}
+                clock={clock}
+                onMark={
+                  canWrite
+                    ? (worker: EvacuationWorker) =>
+                        setMarkTarget({
+                          subject: { workerId: worker.id },
+                          name: worker.name ?? worker.wnt_inventory_id,
+                        })
+                    : undefined
+                }
+              />
+            )}
+            {evacuation && (
+              <MusterPanel
+                floorClearances={floorClearances}
+                markedWorkers={markedWorkers}
+                rollPeople={people}
+                floorPlace={floorPlace}
+                clock={clock}
+                onUndo={
+                  canWrite ? (mark, name) => muster.unmark.mutate({ markId: mark.id, name }) : undefined
+                }
+                onMarkPerson={
+                  canWrite
+                    ? (person: RollPerson) =>
+                        setMarkTarget({ subject: { rollPersonId: person.id }, name: person.name })
+                    : undefined
+                }
+                onAddPerson={canWrite ? () => setAreaDialog('person') : undefined}
+              />
+            )}
           </div>
         </>
       )}
@@ -292,6 +384,53 @@ function EvacuationWall({ site, canWrite }: { site: Site; canWrite: boolean }) {
           onClose={() => setDialogOpen(false)}
           portalContainer={wallRef.current ?? undefined}
         />
+      )}
+      {canWrite && evacuation && (
+        <>
+          <MarkDialog
+            key={markTarget?.name ?? 'none'}
+            name={markTarget?.name ?? null}
+            busy={muster.mark.isPending}
+            portalContainer={wallRef.current ?? undefined}
+            onClose={() => setMarkTarget(null)}
+            onMark={(reason) => {
+              if (!markTarget) return;
+              muster.mark.mutate(
+                { subject: markTarget.subject, reason, name: markTarget.name },
+                { onSuccess: () => setMarkTarget(null) },
+              );
+            }}
+          />
+          <AddPersonDialog
+            isOpen={areaDialog === 'person'}
+            busy={muster.addPerson.isPending}
+            portalContainer={wallRef.current ?? undefined}
+            onClose={() => setAreaDialog(null)}
+            onAdd={(person) => muster.addPerson.mutate(person)}
+          />
+          <ExtendAreaDialog
+            isOpen={areaDialog === 'extend'}
+            evacuation={evacuation}
+            floors={allFloors}
+            zones={zones}
+            floorPlace={floorPlace}
+            busy={muster.extend.isPending}
+            portalContainer={wallRef.current ?? undefined}
+            onClose={() => setAreaDialog(null)}
+            onExtend={(area) => muster.extend.mutate(area, { onSuccess: () => setAreaDialog(null) })}
+          />
+          <RedirectDialog
+            isOpen={areaDialog === 'redirect'}
+            evacuation={evacuation}
+            floors={allFloors}
+            zones={zones}
+            floorPlace={floorPlace}
+            busy={muster.redirect.isPending}
+            portalContainer={wallRef.current ?? undefined}
+            onClose={() => setAreaDialog(null)}
+            onRedirect={(target) => muster.redirect.mutate(target, { onSuccess: () => setAreaDialog(null) })}
+          />
+        </>
       )}
       <ConfirmAlert
         isOpen={confirmEnd}

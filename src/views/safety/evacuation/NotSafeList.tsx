@@ -1,4 +1,5 @@
-import { HTMLTable } from '@blueprintjs/core';
+import { Button, HTMLTable, Icon } from '@blueprintjs/core';
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EVACUATION_COLOURS, type EvacuationWorker } from '../../../domain/evacuation';
 import { formatCount } from '../../../domain/numberFormat';
@@ -15,10 +16,14 @@ interface NotSafeListProps {
   now: number;
   /** A floor's name with its building's (placeNames.ts). */
   floorPlace(floorId: number | null): string | null;
+  /** The clock time of an instant on the site's wall clock (HH:MM:SS). */
+  clock(iso: string): string;
+  /** Present for a marshal (a role that may write safety): marks the worker accounted for. */
+  onMark?(worker: EvacuationWorker): void;
 }
 
 /** Who to go and find: every included worker not yet safe, with where they were last seen. */
-export function NotSafeList({ workers, now, floorPlace }: NotSafeListProps) {
+export function NotSafeList({ workers, now, floorPlace, clock, onMark }: NotSafeListProps) {
   const { t } = useTranslation();
   const shown = workers.slice(0, NOT_SAFE_ROWS);
   return (
@@ -54,32 +59,80 @@ export function NotSafeList({ workers, now, floorPlace }: NotSafeListProps) {
                 <th scope="col">{t('evacuation.notSafe.status')}</th>
                 <th scope="col">{t('evacuation.notSafe.lastSeen')}</th>
                 <WhereToFindHeadings />
+                {onMark && <th scope="col">{t('evacuation.notSafe.actions')}</th>}
               </tr>
             </thead>
             <tbody>
-              {shown.map((worker) => {
+              {shown.map((worker, index) => {
                 const ago = formatDuration(secondsSince(worker.last_seen, now), t);
+                const firstSilent =
+                  worker.status === 'offlineBeforeAlarm' && shown[index - 1]?.status !== 'offlineBeforeAlarm';
                 return (
-                  <tr
-                    key={worker.id}
-                    data-testid="not-safe-row"
-                    data-worker-id={worker.id}
-                    data-status={worker.status}
-                  >
-                    <th scope="row">
-                      <bdi>{worker.name ?? worker.wnt_inventory_id}</bdi>
-                    </th>
-                    <td>
-                      <span
-                        className="sw-evac-swatch"
-                        style={{ background: cssColour(EVACUATION_COLOURS[worker.status]) }}
-                        aria-hidden="true"
-                      />
-                      {t(`evacuation.status.${worker.status}`)}
-                    </td>
-                    <td>{ago === null ? NA : t('evacuation.notSafe.ago', { time: ago })}</td>
-                    <WhereToFindCells worker={worker} floorPlace={floorPlace} />
-                  </tr>
+                  <Fragment key={worker.id}>
+                    {firstSilent && (
+                      <tr className="sw-evac-not-safe__group" data-testid="offline-before-alarm-heading">
+                        <th colSpan={onMark ? 7 : 6} scope="rowgroup">
+                          {t('evacuation.notSafe.offlineBeforeAlarm')}
+                        </th>
+                      </tr>
+                    )}
+                    <tr
+                      data-testid="not-safe-row"
+                      data-worker-id={worker.id}
+                      data-status={worker.status}
+                      className={
+                        worker.status === 'reEntered' ? 'sw-evac-not-safe__row--reentered' : undefined
+                      }
+                    >
+                      <th scope="row">
+                        <bdi>{worker.name ?? worker.wnt_inventory_id}</bdi>
+                      </th>
+                      <td>
+                        <span
+                          className="sw-evac-swatch"
+                          style={{ background: cssColour(EVACUATION_COLOURS[worker.status]) }}
+                          aria-hidden="true"
+                        />
+                        {t(`evacuation.status.${worker.status}`)}
+                        <br />
+                        <small
+                          className={worker.alarmDeliveredAt ? undefined : 'sw-evac-muted'}
+                          data-testid="alarm-delivery"
+                          data-delivered={worker.alarmDeliveredAt !== null}
+                        >
+                          {worker.alarmDeliveredAt ? (
+                            <>
+                              <Icon icon="tick" size={10} intent="success" />{' '}
+                              {t('evacuation.notSafe.alarmDelivered', {
+                                time: clock(worker.alarmDeliveredAt),
+                              })}
+                            </>
+                          ) : (
+                            t('evacuation.notSafe.alarmNotConfirmed')
+                          )}
+                        </small>
+                      </td>
+                      <td>
+                        {ago === null
+                          ? NA
+                          : worker.status === 'offlineBeforeAlarm' && worker.last_seen
+                            ? t('evacuation.notSafe.lastSeenAt', { time: clock(worker.last_seen), ago })
+                            : t('evacuation.notSafe.ago', { time: ago })}
+                      </td>
+                      <WhereToFindCells worker={worker} floorPlace={floorPlace} />
+                      {onMark && (
+                        <td>
+                          <Button
+                            small
+                            icon="endorsed"
+                            text={t('evacuation.marshal.mark')}
+                            onClick={() => onMark(worker)}
+                            data-testid="mark-worker"
+                          />
+                        </td>
+                      )}
+                    </tr>
+                  </Fragment>
                 );
               })}
             </tbody>
