@@ -12,7 +12,8 @@ export async function signIn(
   await page.fill('input[name="email"]', email);
   await page.fill('input[name="password"]', password);
   await page.click('button[type="submit"]');
-  await page.waitForSelector('nav[data-testid="side-menu"]');
+  // Attached rather than visible: on a phone-sized page the menu folds behind the menu button.
+  await page.waitForSelector('nav[data-testid="side-menu"]', { state: 'attached' });
 }
 
 /** The texts of the side menu's links, as the user sees them. */
