@@ -170,6 +170,20 @@ describe.skipIf(onPostgres && !adminUrl)('an evacuation across a server crash', 
         ? last
         : undefined;
     });
+    // A marshal marks one worker by hand, committed before the crash.
+    const handMarked = helmets[3];
+    const marking = await api(first.safetyPort, '/api/safety/evacuation/mark', token, {
+      siteId,
+      evacuationSessionId: sessionId,
+      workerId: handMarked.worker_id,
+      reason: 'Seen at muster point B',
+    });
+    expect(marking.status).toBe('success');
+    await before.until('the mark', () =>
+      before.batches.find((b) =>
+        b.workers.some((w) => w.id === handMarked.worker_id && w.status === 'marked'),
+      ),
+    );
     const reply = await before.requestEvacuation();
     const seen = reply.data!;
     const statusesBefore = statusesOf(seen);
@@ -178,9 +192,22 @@ describe.skipIf(onPostgres && !adminUrl)('an evacuation across a server crash', 
       [safe.worker_id]: 'safe',
       [acknowledging.worker_id]: 'manualAcknowledge',
       [silent.worker_id]: 'offline',
+      [handMarked.worker_id]: 'marked',
     });
     await devices.endAsync();
 
+    // A redirect of the assembly zone's people is on its way when the process dies.
+    const level2 = floors.find((f: { name: string }) => f.name === 'Level 2');
+    const elsewhere = (await api(first.port, `/api/sites/${siteId}/zones`, token)).data.find(
+      (z: { floor_id: number }) => z.floor_id === level2.id,
+    );
+    void api(first.safetyPort, '/api/safety/evacuation/redirect', token, {
+      siteId,
+      evacuationSessionId: sessionId,
+      unsafeZoneId: assembly.id,
+      redirectZoneId: elsewhere.id,
+    }).catch(() => null);
+    await new Promise((resolve) => setTimeout(resolve, 15));
     first.server.child.kill('SIGKILL');
     await first.server.exited;
 
@@ -195,11 +222,24 @@ describe.skipIf(onPostgres && !adminUrl)('an evacuation across a server crash', 
     expect(again.evacuation.evacuationSessionId).toBe(sessionId);
     expect(again.evacuation.started).toBe(true);
     expect(again.evacuation.evacuationStartAt).toBe(seen.evacuation.evacuationStartAt);
-    expect(statusesOf(again)).toEqual(statusesBefore);
-    expect(again.counts).toEqual(seen.counts);
-    // Every worker exactly as stored: the reconcile pass changed nothing.
+    // The redirect is all there or not there at all: the zone unsafe and its worker sent on, or neither.
+    const redirected = again.evacuation.unsafeAssemblyZoneIds.includes(assembly.id);
+    const safeWorker = again.workers.find((w) => w.id === safe.worker_id);
+    expect(again.evacuation.assemblyZoneIds.includes(assembly.id)).toBe(!redirected);
+    expect(safeWorker?.redirectZoneId ?? null).toBe(redirected ? elsewhere.id : null);
+    expect(safeWorker?.status).toBe(redirected ? 'autoAcknowledge' : 'safe');
+    expect(statusesOf(again)).toEqual({ ...statusesBefore, [safe.worker_id]: safeWorker?.status });
+    expect(again.workers.find((w) => w.id === handMarked.worker_id)?.mark).toMatchObject({
+      reason: 'Seen at muster point B',
+      markedBy: { name: 'Demo Site Admin' },
+    });
+    if (!redirected) expect(again.counts).toEqual(seen.counts);
+    expect(again.counts.marked).toBe(1);
+    // Every other worker exactly as stored: the reconcile pass changed nothing.
+    const unmoved = (workers: EvacuationSnapshot['workers']) =>
+      workers.filter((w) => w.id !== safe.worker_id);
     expect(
-      again.workers.map(({ id, status, statusChangedAt, safeAt, acknowledgedAt, includedAt }) => ({
+      unmoved(again.workers).map(({ id, status, statusChangedAt, safeAt, acknowledgedAt, includedAt }) => ({
         id,
         status,
         statusChangedAt,
@@ -208,7 +248,7 @@ describe.skipIf(onPostgres && !adminUrl)('an evacuation across a server crash', 
         includedAt,
       })),
     ).toEqual(
-      seen.workers.map(({ id, status, statusChangedAt, safeAt, acknowledgedAt, includedAt }) => ({
+      unmoved(seen.workers).map(({ id, status, statusChangedAt, safeAt, acknowledgedAt, includedAt }) => ({
         id,
         status,
         statusChangedAt,
