@@ -11,6 +11,7 @@ import {
 } from '../../src/domain/evacuationReport';
 import { countEvacuation, type StatusCause } from '../../src/domain/evacuationRules';
 import { type SitePlace, sitePlaceName } from '../../src/domain/placeNames';
+import { neutraliseFormula } from '../../src/domain/spreadsheetText';
 import type { Principal } from '../auth/principal';
 import { visibleSitesWhere } from '../auth/tenancy';
 import type { Db } from '../db/database';
@@ -28,6 +29,7 @@ import {
   zones,
 } from '../db/schema';
 import { notFound } from '../http/errors';
+import { readDrillRolls } from './drillRecords';
 import { toRecord } from './evacuationRecords';
 import { evacuationWithNames } from './evacuationStore';
 
@@ -37,6 +39,7 @@ const ender = alias(users, 'ender');
 const sessionColumns = {
   session: evacuationSessions,
   siteName: sites.name,
+  siteTimeZone: sites.timezone,
   startedById: starter.id,
   startedByName: starter.name,
   endedById: ender.id,
@@ -46,16 +49,18 @@ const sessionColumns = {
 type SessionRow = {
   session: typeof evacuationSessions.$inferSelect;
   siteName: string;
+  siteTimeZone: string;
   startedById: number | null;
   startedByName: string | null;
   endedById: number | null;
   endedByName: string | null;
 };
 
-/** A session and the name of its site. */
+/** A session and the name and time zone of its site. */
 export interface StoredEvacuation {
   evacuation: Evacuation;
   siteName: string;
+  siteTimeZone: string;
 }
 
 function toEvacuation(db: Db, row: SessionRow): Promise<Evacuation> {
@@ -77,7 +82,7 @@ export async function requireEvacuation(
     .where(and(eq(evacuationSessions.id, sessionId), visibleSitesWhere(principal)))
     .limit(1);
   if (!row) throw notFound('Evacuation');
-  return { evacuation: await toEvacuation(db, row), siteName: row.siteName };
+  return { evacuation: await toEvacuation(db, row), siteName: row.siteName, siteTimeZone: row.siteTimeZone };
 }
 
 type SitePlaces = Pick<ReportPlaces, 'floors' | 'zones'>;
@@ -195,23 +200,69 @@ export async function readEvacuationReport(db: Db, evacuation: Evacuation): Prom
       return [w.row.workerId, { floorId, zoneId }];
     }),
   );
-  return buildEvacuationReport(evacuation, records, events, identities, { ...sitePlaces, workersIncludedAt });
+  const roll = (await readDrillRolls(db, [sessionId])).get(sessionId);
+  return buildEvacuationReport(
+    evacuation,
+    records,
+    events,
+    identities,
+    { ...sitePlaces, workersIncludedAt },
+    roll,
+  );
 }
 
 const orBlank = <T>(value: T | null) => value ?? '';
 const placeList = (places: readonly SitePlace[]) => places.map(sitePlaceName).join('; ');
 
-/** The report as an .xlsx workbook: a Summary sheet and a Workers sheet; times are ISO-8601 UTC. */
+/** A sheet of field/value rows, every text cell neutralised (a name may start with '='). */
+function fieldSheet(
+  workbook: ExcelJS.Workbook,
+  name: string,
+  rows: readonly [string, string | number][],
+): void {
+  const sheet = workbook.addWorksheet(name);
+  sheet.columns = [
+    { header: 'Field', key: 'field', width: 44 },
+    { header: 'Value', key: 'value', width: 40 },
+  ];
+  for (const [field, value] of rows)
+    sheet.addRow({ field: neutraliseFormula(field), value: neutraliseFormula(value) });
+  sheet.getRow(1).font = { bold: true };
+}
+
+/** The drill figures as field/value rows (times in seconds; blank: never reached). */
+export function figureRows(report: EvacuationReport): [string, string | number][] {
+  const f = report.figures;
+  return [
+    ['People on the roll', f.rollSize],
+    ['Workers mustered', f.mustered],
+    ['Median time to muster (s)', orBlank(f.medianSecondsToMuster)],
+    ['90th percentile time to muster (s)', orBlank(f.p90SecondsToMuster)],
+    ['Maximum time to muster (s)', orBlank(f.maxSecondsToMuster)],
+    ['50 % accounted for after (s)', orBlank(f.secondsTo50Percent)],
+    ['90 % accounted for after (s)', orBlank(f.secondsTo90Percent)],
+    ['100 % accounted for after (s)', orBlank(f.secondsTo100Percent)],
+    ['Alarms sent', f.alarmsSent],
+    ['Alarms undelivered', f.alarmsUndelivered],
+    ['Marks made', f.marksMade],
+    ['Marks undone', f.marksUndone],
+    ['Re-entries', f.reEntries],
+    ...report.floorsCleared.map((floor): [string, string | number] => [
+      `Floor cleared after (s): ${floor.place ? sitePlaceName(floor.place) : `Floor ${floor.floorId}`}`,
+      orBlank(floor.clearedAfterSeconds),
+    ]),
+  ];
+}
+
+/**
+ * The report as an .xlsx workbook: a Summary sheet, a Workers sheet and a Figures sheet (the
+ * drill figures); times are ISO-8601 UTC, durations in seconds.
+ */
 export async function evacuationReportWorkbook(report: EvacuationReport, siteName: string): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Sitewatch';
-  const summary = workbook.addWorksheet('Summary');
-  summary.columns = [
-    { header: 'Field', key: 'field', width: 36 },
-    { header: 'Value', key: 'value', width: 40 },
-  ];
   const counts = report.countsAtEnd;
-  const summaryRows: [string, string | number][] = [
+  fieldSheet(workbook, 'Summary', [
     ['Site', siteName],
     ['Evacuation session', report.evacuationSessionId],
     ['Started at', report.startedAt],
@@ -232,9 +283,7 @@ export async function evacuationReportWorkbook(report: EvacuationReport, siteNam
     ['Everyone accounted for at', orBlank(report.allAccountedAt)],
     ['Time until everyone was accounted for (s)', orBlank(report.timeUntilAllAccountedSeconds)],
     ['Never accounted for', report.neverAccounted.length],
-  ];
-  for (const [field, value] of summaryRows) summary.addRow({ field, value });
-  summary.getRow(1).font = { bold: true };
+  ]);
 
   const sheet = workbook.addWorksheet('Workers');
   sheet.columns = [
@@ -252,9 +301,10 @@ export async function evacuationReportWorkbook(report: EvacuationReport, siteNam
     { header: 'Building when included', key: 'building', width: 24 },
     { header: 'Floor when included', key: 'floor', width: 20 },
     { header: 'Zone when included', key: 'zone', width: 24 },
+    { header: 'Time to muster (s)', key: 'timeToMuster', width: 18 },
   ];
   for (const worker of report.workers) {
-    sheet.addRow({
+    const row = {
       name: worker.name ?? `Worker ${worker.workerId}`,
       helmet: orBlank(worker.wntInventoryId),
       building: orBlank(worker.placeWhenIncluded?.building ?? null),
@@ -268,8 +318,14 @@ export async function evacuationReportWorkbook(report: EvacuationReport, siteNam
       accountedAt: orBlank(worker.accountedAt),
       timeToAccounted: orBlank(worker.timeToAccountedSeconds),
       never: worker.accountedAt === null ? 'yes' : 'no',
-    });
+      timeToMuster: orBlank(worker.timeToMusterSeconds),
+    };
+    sheet.addRow(
+      Object.fromEntries(Object.entries(row).map(([key, value]) => [key, neutraliseFormula(value)])),
+    );
   }
   sheet.getRow(1).font = { bold: true };
+
+  fieldSheet(workbook, 'Figures', figureRows(report));
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }

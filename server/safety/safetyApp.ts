@@ -11,6 +11,7 @@ import { operationsRoutes } from '../operations/operationsRoutes';
 import { createOperationsState, type OperationsState } from '../operations/operationsState';
 import type { Services } from '../services';
 import { safetyDemoRoutes } from './demoRoutes';
+import { drillRoutes } from './drillRoutes';
 import { type EscalationScheduler, startEscalationScheduler } from './escalationScheduler';
 import { createEvacuationService, type EvacuationServiceRuntime } from './evacuationService';
 import { evacuationChannel } from './evacuationSocket';
@@ -110,7 +111,14 @@ export async function buildSafetyApp(
   await registerRouteLayers(app, {
     services: safetyServices,
     publicRoutes: [safetyHealthRoutes(options.ingestStats)],
-    protectedRoutes: [safetyRoutes, incidentRoutes, safetySettingsRoutes, safetyDemoRoutes, musterRoutes],
+    protectedRoutes: [
+      safetyRoutes,
+      incidentRoutes,
+      safetySettingsRoutes,
+      safetyDemoRoutes,
+      musterRoutes,
+      drillRoutes,
+    ],
   });
   return app;
 }

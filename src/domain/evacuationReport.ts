@@ -1,3 +1,10 @@
+import {
+  type DrillFigures,
+  type DrillRoll,
+  drillFigures,
+  EMPTY_DRILL_ROLL,
+  musterTimes,
+} from './drillFigures';
 import type { Evacuation, EvacuationCounts, EvacuationStatus } from './evacuation';
 import { countEvacuation, type EvacuationWorkerRecord, type StatusChange } from './evacuationRules';
 import type { SitePlace } from './placeNames';
@@ -49,6 +56,8 @@ export interface EvacuationReportWorker {
   accountedAt: string | null;
   /** accountedAt − start, in whole seconds; null when never accounted for. */
   timeToAccountedSeconds: number | null;
+  /** From inclusion to first safe or marked, in whole seconds (src/domain/drillFigures.ts); null: never. */
+  timeToMusterSeconds: number | null;
   /** How many status changes were stored for the worker (the first, at inclusion, counts). */
   statusChanges: number;
   /** Where the worker was when included (the zone when in one): where to look for them. */
@@ -75,6 +84,18 @@ export interface EvacuationReport {
   /** The counters of the wall screen at the end (or now, while it runs). */
   countsAtEnd: EvacuationCounts;
   scopePlaces: EvacuationScopePlaces;
+  /** The drill's figures (src/domain/drillFigures.ts). */
+  figures: DrillFigures;
+  /** The figures' floors in order of clearing, each named with its building. */
+  floorsCleared: ReportFloorClearance[];
+}
+
+/** When an evacuated floor was cleared, with its name (null when the floor is gone). */
+export interface ReportFloorClearance {
+  floorId: number;
+  place: SitePlace | null;
+  clearedAfterSeconds: number | null;
+  remaining: number;
 }
 
 function secondsBetween(from: string, to: string | null): number | null {
@@ -129,8 +150,10 @@ export function buildEvacuationReport(
   events: readonly StatusChange[],
   identities: ReadonlyMap<number, ReportWorkerIdentity> = new Map(),
   places: ReportPlaces = NO_PLACES,
+  roll: DrillRoll = EMPTY_DRILL_ROLL,
 ): EvacuationReport {
   const start = evacuation.evacuationStartAt;
+  const toMuster = musterTimes(evacuation, records, events);
   const endMs = evacuation.endedAt === null ? Number.POSITIVE_INFINITY : Date.parse(evacuation.endedAt);
   const eventsByWorker = new Map<number, StatusChange[]>();
   for (const event of events) {
@@ -160,6 +183,7 @@ export function buildEvacuationReport(
       acknowledgedAt: record.acknowledgedAt,
       accountedAt,
       timeToAccountedSeconds: secondsBetween(start, accountedAt),
+      timeToMusterSeconds: toMuster.get(record.workerId) ?? null,
       statusChanges: own.length,
       placeWhenIncluded: placeWhenIncluded(places.workersIncludedAt.get(record.workerId), places),
     };
@@ -176,6 +200,12 @@ export function buildEvacuationReport(
     }
   }
 
+  const figures = drillFigures(
+    { startedAt: start, endedAt: evacuation.endedAt, evacuationFloorsIds: evacuation.evacuationFloorsIds },
+    records,
+    events,
+    roll,
+  );
   return {
     evacuationSessionId: evacuation.evacuationSessionId,
     siteId: evacuation.siteId,
@@ -195,6 +225,11 @@ export function buildEvacuationReport(
       assemblyZones: zonePlaces(evacuation.assemblyZoneIds, places),
       safeZone: zonePlaces(evacuation.safeZone === null ? [] : [evacuation.safeZone], places)[0] ?? null,
     },
+    figures,
+    floorsCleared: figures.floorsCleared.map((floor) => ({
+      ...floor,
+      place: places.floors.get(floor.floorId) ?? null,
+    })),
   };
 }
 

@@ -202,7 +202,7 @@ describe('evacuation sessions and reports', () => {
     expect(report.countsAtEnd).toMatchObject({ included: 3, safe: 2, offline: 1 });
   });
 
-  it('exports the report as an .xlsx with a Summary and a Workers sheet', async () => {
+  it('exports the report as an .xlsx with a Summary, a Workers and a Figures sheet', async () => {
     const response = await get(
       tokens['group-of-sites-viewer'],
       `/api/safety/evacuations/${sessionId}/report.xlsx`,
@@ -217,7 +217,7 @@ describe('evacuation sessions and reports', () => {
 
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
-    expect(workbook.worksheets.map((s) => s.name)).toEqual(['Summary', 'Workers']);
+    expect(workbook.worksheets.map((s) => s.name)).toEqual(['Summary', 'Workers', 'Figures']);
     const summary = new Map<string, unknown>();
     workbook.getWorksheet('Summary')?.eachRow((row, index) => {
       if (index > 1) summary.set(String(row.getCell(1).value), row.getCell(2).value);

@@ -76,6 +76,16 @@ export const SAFETY_ROUTES: Record<RouteKey, RouteRule> = {
     capability: 'open',
     object: 'site',
   }),
+  'GET /api/safety/sites/:siteId/evacuations/figures': guarded({
+    areas: ['safety'],
+    capability: 'open',
+    object: 'site',
+  }),
+  'GET /api/safety/evacuations/:sessionId/report.pdf': guarded({
+    areas: ['safety'],
+    capability: 'open',
+    object: 'evacuation',
+  }),
   'GET /api/safety/evacuations/:sessionId/report': guarded({
     areas: ['safety'],
     capability: 'open',
