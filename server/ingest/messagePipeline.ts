@@ -1,6 +1,7 @@
 import { parseTopic, type RejectionReason } from '../../src/domain/live';
 import type { Db } from '../db/database';
-import type { LivePublisher } from '../live/liveChanges';
+import type { CommittedHelmetEvent, LivePublisher } from '../live/liveChanges';
+import { recordAlarmDeliveries } from '../safety/helmetAlarms';
 import type { IngestLogger } from './ingestLogger';
 import { ingestPayload } from './ingestMessage';
 import { publishCommitted } from './publishChanges';
@@ -61,6 +62,20 @@ function isDataError(error: unknown): boolean {
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
+ * Helmets confirming an alarm command mark it delivered before the message is acknowledged, so a
+ * failure here retries the message (both steps are idempotent) and the fan-out that follows
+ * (the evacuation's onHelmetEvents) reads the delivery already stored.
+ */
+async function recordConfirmedAlarms(
+  db: Db,
+  siteId: number,
+  events: readonly CommittedHelmetEvent[] | undefined,
+): Promise<void> {
+  const confirmations = (events ?? []).filter((event) => event.type === 'alarmReceived');
+  if (confirmations.length > 0) await recordAlarmDeliveries(db, siteId, confirmations);
+}
+
+/**
  * The ingest's handling of one message, shared by the embedded broker (in-process) and the MQTT
  * client of an external broker: store it (retrying a failing database a few times), then hand
  * what was committed to the live fan-out, in message order, without holding up the next message.
@@ -90,6 +105,7 @@ export function createMessagePipeline(options: MessagePipelineOptions): MessageP
     for (let attempt = 1; ; attempt++) {
       try {
         const outcome = await ingestPayload(db, target.siteId, target.kind, payload, new Date(clock()));
+        await recordConfirmedAlarms(db, target.siteId, outcome.committed.helmetEvents);
         counters.accepted += outcome.accepted;
         rejectionLog.record(outcome.rejections, { siteId: target.siteId, topic });
         if (outcome.newestEntryMs !== undefined)

@@ -46,8 +46,11 @@ export interface NodeMessage {
   long: number;
 }
 
-/** The acknowledge button, and the alarms that raise incidents (src/domain/incidents.ts). */
-export const HELMET_EVENT_TYPES = ['acknowledge', 'sos', 'fall', 'noMotion'] as const;
+/**
+ * The acknowledge button, the alarms that raise incidents (src/domain/incidents.ts), and a
+ * helmet's confirmation that it sounded an alarm command (src/domain/helmetCommands.ts).
+ */
+export const HELMET_EVENT_TYPES = ['acknowledge', 'sos', 'fall', 'noMotion', 'alarmReceived'] as const;
 export type HelmetEventType = (typeof HELMET_EVENT_TYPES)[number];
 
 /** The helmet button or an alarm on `.../events`. */
