@@ -1,6 +1,7 @@
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import type { Db } from '../db/database';
+import { mqttTopicsReference } from './mqttTopics';
 import {
   HTTP_METHODS,
   type JsonSchema,
@@ -107,5 +108,6 @@ export async function apiReference(): Promise<string> {
     ...rows(onSafety),
     '',
     ...socketEventsReference(),
+    ...mqttTopicsReference(),
   ].join('\n');
 }
