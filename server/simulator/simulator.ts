@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { connectAsync, type MqttClient } from 'mqtt';
+import { parseHelmetCommand } from '../../src/domain/helmetCommands';
 import {
   type HelmetEventMessage,
   type NodeMessage,
@@ -10,6 +11,8 @@ import {
 import { between, pick, type Random, seededRandom } from '../../src/domain/seededRandom';
 import { localTime, shiftStateAtLocal } from '../../src/domain/workshiftClock';
 import type { Db } from '../db/database';
+import { commandTopic } from '../mqtt/topicAccess';
+import { createAlarmResponder } from './alarmResponder';
 import {
   type Evacuee,
   evacueeAt,
@@ -121,7 +124,8 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
   const clock = options.clock ?? (() => new Date());
   const tickMs = options.tickMs ?? 1000;
   const chances = options.chances ?? { silence: SILENCE_CHANCE, acknowledge: ACKNOWLEDGE_CHANCE };
-  const random: Random = seededRandom(options.seed ?? randomBytes(4).readUInt32LE());
+  const seed = options.seed ?? randomBytes(4).readUInt32LE();
+  const random: Random = seededRandom(seed);
 
   let model: SiteModel = await loadSiteModel(db, siteId, clock());
   const client: MqttClient = await connectAsync(options.brokerUrl, {
@@ -142,6 +146,34 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
         if (!closed) logger.warn(`simulator: publish on ${kind} failed: ${error.message}`);
       });
   };
+
+  /** Heard by the gateways now: on shift, not out of range, not the evacuation's silenced helmet. */
+  const inRange = (tag: string) => {
+    const state = helmets.get(tag);
+    if (!state || state.silentTicks > 0) return false;
+    const walk = state.evacuation;
+    return !(walk && walk.silentFromTick !== null && ticks - walk.startTick >= walk.silentFromTick);
+  };
+  const alarms = createAlarmResponder({
+    seed,
+    clock,
+    inRange,
+    helmetTags: () => helmets.keys(),
+    publish: (events) => publish('events', events),
+    retryMs: tickMs,
+  });
+  client.on('message', (topic, payload) => {
+    const command = topic === commandTopic(siteId, options.topicRoot) ? parseHelmetCommand(payload) : null;
+    if (command) alarms.handle(command);
+  });
+  // As a helmet would, every simulated helmet hears its site's commands (one subscription for all).
+  client
+    .subscribeAsync(commandTopic(siteId, options.topicRoot), { qos: 1 })
+    .then((granted) => {
+      if (granted.some((g) => g.qos === 128))
+        logger.warn(`simulator: the broker refused the commands of site ${siteId}; alarms go unconfirmed`);
+    })
+    .catch((error: Error) => logger.warn(`simulator: subscribing to commands failed: ${error.message}`));
 
   const reload = () => {
     if (reloading) return;
@@ -299,6 +331,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
       if (closed) return;
       closed = true;
       clearInterval(timer);
+      alarms.close();
       await client.endAsync();
     },
   };
