@@ -1,8 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Type } from 'typebox';
+import type { DrillComparisonEntry } from '../../domain/drillFigures';
 import type { SafetyWorker } from '../../domain/evacuation';
 import type { EvacuationReport, EvacuationSessionSummary } from '../../domain/evacuationReport';
 import {
+  DrillComparisonEntrySchema,
   EvacuationReportSchema,
   EvacuationSessionSummarySchema,
   type SafetyNetwork,
@@ -61,6 +63,16 @@ export function fetchEvacuationReport(
   return api.get(safetyPaths.report(sessionId), EvacuationReportSchema, { signal });
 }
 
+/** GET /api/safety/sites/{siteId}/evacuations/figures: past drills' figures, oldest first. */
+export async function fetchDrillComparison(
+  api: ApiClient,
+  siteId: number,
+  signal?: AbortSignal,
+): Promise<DrillComparisonEntry[]> {
+  const { data } = await api.list(safetyPaths.drillFigures(siteId), DrillComparisonEntrySchema, { signal });
+  return data;
+}
+
 export function safetyNetworksQuery(api: ApiClient, siteId: number) {
   return queryOptions({
     queryKey: queryKeys.safety.networks(siteId),
@@ -87,6 +99,14 @@ export function evacuationReportQuery(api: ApiClient, sessionId: string) {
   return queryOptions({
     queryKey: queryKeys.safety.report(sessionId),
     queryFn: ({ signal }) => fetchEvacuationReport(api, sessionId, signal),
+  });
+}
+
+/** Under the site's evacuations key, so whatever refreshes the list refreshes the comparison. */
+export function drillComparisonQuery(api: ApiClient, siteId: number) {
+  return queryOptions({
+    queryKey: [...queryKeys.safety.evacuations(siteId), 'figures'] as const,
+    queryFn: ({ signal }) => fetchDrillComparison(api, siteId, signal),
   });
 }
 

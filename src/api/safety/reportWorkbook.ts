@@ -7,15 +7,24 @@ export interface DownloadedFile {
   fileName: string;
 }
 
-/** The report as an .xlsx file, fetched with the bearer token (a plain link could not send it). */
+/** The report's downloadable forms: the workbook and the PDF. */
+export type ReportFormat = 'xlsx' | 'pdf';
+
+const REPORT_PATHS: Record<ReportFormat, (sessionId: string) => string> = {
+  xlsx: safetyPaths.reportWorkbook,
+  pdf: safetyPaths.reportPdf,
+};
+
+/** The report as an .xlsx or PDF file, fetched with the bearer token (a plain link could not send it). */
 export async function fetchReportWorkbook(
   baseUrl: string,
   token: string | null,
   sessionId: string,
+  format: ReportFormat = 'xlsx',
 ): Promise<DownloadedFile> {
   let response: Response;
   try {
-    response = await fetch(`${baseUrl}${safetyPaths.reportWorkbook(sessionId)}`, {
+    response = await fetch(`${baseUrl}${REPORT_PATHS[format](sessionId)}`, {
       headers: token ? { Authorization: `Bearer ${token}` } : {},
     });
   } catch (error) {
@@ -30,6 +39,6 @@ export async function fetchReportWorkbook(
     });
   }
   const disposition = response.headers.get('content-disposition') ?? '';
-  const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'evacuation-report.xlsx';
+  const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? `evacuation-report.${format}`;
   return { blob: await response.blob(), fileName };
 }

@@ -24,4 +24,6 @@ export const safetyPaths = {
   report: (sessionId: string) => `/api/safety/evacuations/${encodeURIComponent(sessionId)}/report`,
   reportWorkbook: (sessionId: string) =>
     `/api/safety/evacuations/${encodeURIComponent(sessionId)}/report.xlsx`,
+  reportPdf: (sessionId: string) => `/api/safety/evacuations/${encodeURIComponent(sessionId)}/report.pdf`,
+  drillFigures: (siteId: number) => `/api/safety/sites/${siteId}/evacuations/figures`,
 } as const;

@@ -1,4 +1,5 @@
 import { type Static, type TSchema, Type } from 'typebox';
+import type { DrillComparisonEntry } from '../drillFigures';
 import type { Evacuation, SafetyWorker } from '../evacuation';
 import type { EvacuationReport, EvacuationSessionSummary } from '../evacuationReport';
 import { INCIDENT_STATUSES, INCIDENT_TYPES, type SafetyIncident } from '../incidents';
@@ -52,6 +53,17 @@ export const EvacuationReportSchema = Type.Unsafe<EvacuationReport>(
     workers: Type.Array(Type.Unknown()),
     neverAccounted: Type.Array(Type.Unknown()),
     countsAtEnd: Counts,
+    figures: Type.Object({ rollSize: Type.Integer(), floorsCleared: Type.Array(Type.Unknown()) }),
+    floorsCleared: Type.Array(Type.Unknown()),
+  }),
+);
+
+/** GET /api/safety/sites/{siteId}/evacuations/figures: one past drill with its figures. */
+export const DrillComparisonEntrySchema = Type.Unsafe<DrillComparisonEntry>(
+  Type.Object({
+    evacuationSessionId: Type.String(),
+    startedAt: Type.String(),
+    figures: Type.Object({ rollSize: Type.Integer() }),
   }),
 );
 

@@ -10,6 +10,7 @@ import { formatCount } from '../../../domain/numberFormat';
 import { type SitePlace, sitePlaceName } from '../../../domain/placeNames';
 import type { Site } from '../../../domain/user';
 import { formatDateTime, formatDuration } from '../safetyFormat';
+import { DrillComparison, DrillFiguresPanel } from './DrillFiguresPanel';
 import { useReportDownload } from './useReportDownload';
 
 interface EvacuationReportViewProps {
@@ -22,11 +23,15 @@ interface EvacuationReportViewProps {
 
 const colourOf = (status: EvacuationStatus) => `#${EVACUATION_COLOURS[status].toString(16).padStart(6, '0')}`;
 
-/** One evacuation's report: time to safety per worker, time until all were accounted for, who never was. */
+/**
+ * One evacuation's report: time to safety per worker, time until all were accounted for, who never
+ * was, the drill's figures and how they compare with the site's past drills; .xlsx and PDF.
+ */
 export function EvacuationReportView({ api, baseUrl, site, sessionId, onBack }: EvacuationReportViewProps) {
   const { t } = useTranslation();
   const report = useQuery(evacuationReportQuery(api, sessionId));
-  const download = useReportDownload(baseUrl, sessionId);
+  const download = useReportDownload(baseUrl, sessionId, 'xlsx');
+  const downloadPdf = useReportDownload(baseUrl, sessionId, 'pdf');
 
   return (
     <section className="sw-safety-report" data-testid="evacuation-report">
@@ -42,6 +47,14 @@ export function EvacuationReportView({ api, baseUrl, site, sessionId, onBack }: 
           data-testid="export-report"
           onClick={() => download.mutate()}
         />
+        <Button
+          icon="document"
+          text={t('safety.report.exportPdf')}
+          loading={downloadPdf.isPending}
+          disabled={!report.isSuccess}
+          data-testid="export-report-pdf"
+          onClick={() => downloadPdf.mutate()}
+        />
       </div>
       {report.isPending ? (
         <Spinner aria-label={t('safety.report.loading')} />
@@ -51,13 +64,21 @@ export function EvacuationReportView({ api, baseUrl, site, sessionId, onBack }: 
           <Button variant="minimal" onClick={() => void report.refetch()} text={t('common.retry')} />
         </Callout>
       ) : (
-        <ReportBody report={report.data} timeZone={site.timezone} />
+        <ReportBody api={api} report={report.data} timeZone={site.timezone} />
       )}
     </section>
   );
 }
 
-function ReportBody({ report, timeZone }: { report: EvacuationReport; timeZone: string }) {
+function ReportBody({
+  api,
+  report,
+  timeZone,
+}: {
+  api: ApiClient;
+  report: EvacuationReport;
+  timeZone: string;
+}) {
   const { t, i18n } = useTranslation();
   const time = (iso: string | null) => formatDateTime(iso, timeZone, i18n.language) ?? t('safety.na');
   const duration = (seconds: number | null) => formatDuration(seconds, t);
@@ -98,6 +119,9 @@ function ReportBody({ report, timeZone }: { report: EvacuationReport; timeZone: 
         </Card>
       </div>
 
+      <DrillFiguresPanel report={report} />
+      <DrillComparison api={api} report={report} timeZone={timeZone} />
+
       <H5 data-testid="never-accounted-title">
         {t('safety.report.neverAccountedTitle', { count: formatCount(report.neverAccounted.length) })}
       </H5>
@@ -135,6 +159,7 @@ function ReportBody({ report, timeZone }: { report: EvacuationReport; timeZone: 
               <th>{t('safety.report.column.finalStatus')}</th>
               <th>{t('safety.report.column.timeToSafety')}</th>
               <th>{t('safety.report.column.timeToAccounted')}</th>
+              <th>{t('safety.report.column.timeToMuster')}</th>
               <th className="sw-safety-number">{t('safety.report.column.statusChanges')}</th>
             </tr>
           </thead>
@@ -165,6 +190,7 @@ function WorkerRow({ worker }: { worker: EvacuationReportWorker }) {
       </td>
       <td>{formatDuration(worker.timeToSafetySeconds, t) ?? never}</td>
       <td>{formatDuration(worker.timeToAccountedSeconds, t) ?? never}</td>
+      <td data-testid="report-worker-muster">{formatDuration(worker.timeToMusterSeconds, t) ?? never}</td>
       <td className="sw-safety-number">{formatCount(worker.statusChanges)}</td>
     </tr>
   );
