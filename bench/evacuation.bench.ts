@@ -4,14 +4,15 @@
 // locationUpdate path (position published → locationUpdate received) measured in the same run.
 // Usage: npx tsx bench/evacuation.bench.ts [--workers 5000] [--samples 200] [--pg postgres://…/admin-db]
 //          [--mqtt mqtt://127.0.0.1:1883]
-import { and, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { connectAsync } from 'mqtt';
-import { buildings, evacuationWorkers, floors, inventoryItems, zones } from '../server/db/schema';
+import { evacuationWorkers } from '../server/db/schema';
 import { startLoadGenerator } from '../server/simulator/loadGenerator';
 import { type EvacuatingBatch, SAFETY_EVENTS, type StartEvacuationReply } from '../src/domain/evacuation';
 import { LIVE_EVENTS, type LocationUpdate, topicFor } from '../src/domain/live';
-import { cornersOf, openDemoSite, option, startBenchServer } from './benchServer';
+import { openDemoSite, option, startBenchServer } from './benchServer';
 import { machine } from './measure';
+import { placeOnlineHelmets, siteAssemblyZones } from './onlineHelmets';
 
 const workerCount = Number(option('workers') ?? 5000);
 const sampleCount = Number(option('samples') ?? 200);
@@ -19,57 +20,13 @@ const adminUrl = option('pg');
 const externalBroker = option('mqtt');
 
 const { database, db, siteId, floorRows, dispose } = await openDemoSite(adminUrl);
-const assembly = await db
-  .select({ id: zones.id, floorId: zones.floorId, coordinates: zones.coordinates })
-  .from(zones)
-  .innerJoin(floors, eq(floors.id, zones.floorId))
-  .innerJoin(buildings, eq(buildings.id, floors.buildingId))
-  .where(and(eq(buildings.siteId, siteId), eq(zones.kind, 'assembly')))
-  .orderBy(zones.id);
+const assembly = await siteAssemblyZones(db, siteId);
 const centroid = (ring: [number, number][]) => ({
   long: ring.reduce((s, [long]) => s + long, 0) / ring.length,
   lat: ring.reduce((s, [, lat]) => s + lat, 0) / ring.length,
 });
 
-// Workers with helmets on top of the demo's 200, up to `workerCount`, all online on a floor.
-const existing = await db.$count(inventoryItems, sql`${inventoryItems.workerId} is not null`);
-const extra = Math.max(0, workerCount - existing);
-for (let start = 0; start < extra; start += 1000) {
-  const size = Math.min(1000, extra - start);
-  await db.execute(sql`
-    with new_workers as (
-      insert into workers (site_id, name, worker_tag_id)
-      select ${siteId}, 'Bench worker ' || g, 'BW-' || g from generate_series(${start + 1}::int, ${start + size}::int) g
-      returning id, worker_tag_id
-    )
-    insert into inventory_items (site_id, wnt_inventory_id, type, worker_id)
-    select ${siteId}, 'BENCH-' || substr(worker_tag_id, 4), 'helmet', id from new_workers`);
-}
-const helmetRows = await db
-  .select({ id: inventoryItems.id, tag: inventoryItems.wntInventoryId, workerId: inventoryItems.workerId })
-  .from(inventoryItems)
-  .where(and(eq(inventoryItems.siteId, siteId), sql`${inventoryItems.workerId} is not null`))
-  .orderBy(inventoryItems.id);
-const placed = helmetRows.map((helmet, i) => {
-  const floor = floorRows[i % floorRows.length];
-  return { ...helmet, workerId: helmet.workerId as number, floor, corners: cornersOf(floor) };
-});
-const now = new Date();
-for (const floor of floorRows) {
-  const ids = placed.filter((h) => h.floor.id === floor.id).map((h) => h.id);
-  const middle = { lat: (floor.aLat + floor.cLat) / 2, long: (floor.aLong + floor.cLong) / 2 };
-  await db
-    .update(inventoryItems)
-    .set({
-      floorId: floor.id,
-      lat: middle.lat,
-      long: middle.long,
-      isOnline: true,
-      isActive: true,
-      lastSeen: now,
-    })
-    .where(sql`${inventoryItems.id} = any(${sql.param(ids)})`);
-}
+const placed = await placeOnlineHelmets(db, siteId, floorRows, workerCount);
 
 // The measured workers publish only when measured; everyone else walks at 1 Hz.
 const measured = placed.slice(0, sampleCount * 2);

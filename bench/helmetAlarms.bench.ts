@@ -35,6 +35,7 @@ import {
 import { freePort } from '../tests/server/helpers/serverProcess';
 import { openDemoSite, option } from './benchServer';
 import { machine } from './measure';
+import { addBenchWorkers } from './onlineHelmets';
 
 const helmetCount = Number(option('helmets') ?? 10_000);
 const rounds = Number(option('rounds') ?? 5);
@@ -49,17 +50,7 @@ const INGEST = { username: 'sitewatch-ingest', password: randomBytes(18).toStrin
 const { database, db, siteId, floorRows, dispose } = await openDemoSite(adminUrl);
 
 // Workers wearing helmets, up to `helmetCount` beside the demo's.
-for (let start = 0; start < helmetCount; start += 1000) {
-  const size = Math.min(1000, helmetCount - start);
-  await db.execute(sql`
-    with new_workers as (
-      insert into workers (site_id, name, worker_tag_id)
-      select ${siteId}, 'Bench worker ' || g, 'BW-' || g from generate_series(${start + 1}::int, ${start + size}::int) g
-      returning id, worker_tag_id
-    )
-    insert into inventory_items (site_id, wnt_inventory_id, type, worker_id)
-    select ${siteId}, 'ALARM-' || substr(worker_tag_id, 4), 'helmet', id from new_workers`);
-}
+await addBenchWorkers(db, siteId, helmetCount, 'ALARM-');
 const helmets: AlarmedHelmet[] = (
   await db
     .select({

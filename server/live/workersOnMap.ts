@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, type SQL } from 'drizzle-orm';
+import { and, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { WorkerOnMap } from '../../src/domain/inventory';
 import type { Db } from '../db/database';
 import { floors, inventoryItems, subcontractors, workerRoles, workers, zones } from '../db/schema';
@@ -12,7 +12,8 @@ export type WorkersOnMapScope =
 function scopeCondition(scope: WorkersOnMapScope): SQL | undefined {
   if ('floorId' in scope) return eq(inventoryItems.floorId, scope.floorId);
   if ('siteId' in scope) return eq(inventoryItems.siteId, scope.siteId);
-  return inArray(inventoryItems.id, scope.inventoryIds as number[]);
+  // One array parameter, not one parameter per id: an evacuation's snapshot names 10,000 helmets.
+  return sql`${inventoryItems.id} = any(${sql.param([...scope.inventoryIds])}::int[])`;
 }
 
 /** The URL a worker's picture is served from; null when the worker has none (the console shows the default). */

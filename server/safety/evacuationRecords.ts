@@ -15,6 +15,9 @@ const ROWS_PER_INSERT = 1000;
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
+/** Rows as the drivers answer raw SQL (pg and PGlite both give `{ rows }`). */
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
 /** A stored row of an included worker as the rules see it. */
 export function toRecord(row: typeof evacuationWorkers.$inferSelect): EvacuationWorkerRecord {
   return {
@@ -113,16 +116,23 @@ export async function insertRecords(
   sessionId: string,
   records: readonly EvacuationWorkerRecord[],
 ): Promise<Set<number>> {
-  const added = new Set<number>();
-  for (const slice of chunks(records, ROWS_PER_INSERT)) {
-    const rows = await tx
-      .insert(evacuationWorkers)
-      .values(slice.map((record) => toRow(sessionId, record)))
-      .onConflictDoNothing()
-      .returning({ workerId: evacuationWorkers.workerId });
-    for (const row of rows) added.add(row.workerId);
-  }
-  return added;
+  if (records.length === 0) return new Set();
+  const column = <T>(pick: (record: EvacuationWorkerRecord) => T) => sql.param(records.map(pick));
+  // One statement whatever the number of workers: an array per column, not a parameter per value.
+  const result = await tx.execute(sql`
+    insert into ${evacuationWorkers} (session_id, worker_id, inventory_item_id, status, included_at,
+      status_changed_at, safe_at, acknowledged_at, accounted_at, origin_floor_id, left_floor_at,
+      redirected_at, redirect_zone_id)
+    select ${sessionId}, * from unnest(
+      ${column((r) => r.workerId)}::int[], ${column((r) => r.inventoryItemId)}::int[],
+      ${column((r) => r.status)}::text[], ${column((r) => r.includedAt)}::timestamptz[],
+      ${column((r) => r.statusChangedAt)}::timestamptz[], ${column((r) => r.safeAt)}::timestamptz[],
+      ${column((r) => r.acknowledgedAt)}::timestamptz[], ${column((r) => r.accountedAt)}::timestamptz[],
+      ${column((r) => r.originFloorId)}::int[], ${column((r) => r.leftFloorAt)}::timestamptz[],
+      ${column((r) => r.redirectedAt)}::timestamptz[], ${column((r) => r.redirectZoneId)}::int[])
+    on conflict do nothing
+    returning worker_id as "workerId"`);
+  return new Set(rowsOf<{ workerId: number }>(result).map((row) => Number(row.workerId)));
 }
 
 export async function updateRecords(
@@ -154,17 +164,13 @@ export async function insertStatusEvents(
   sessionId: string,
   changes: readonly StatusChange[],
 ): Promise<void> {
-  for (const slice of chunks(changes, ROWS_PER_INSERT))
-    await tx.insert(evacuationStatusEvents).values(
-      slice.map((change) => ({
-        sessionId,
-        workerId: change.workerId,
-        fromStatus: change.from,
-        toStatus: change.to,
-        cause: change.cause,
-        at: new Date(change.at),
-      })),
-    );
+  if (changes.length === 0) return;
+  const column = <T>(pick: (change: StatusChange) => T) => sql.param(changes.map(pick));
+  await tx.execute(sql`
+    insert into ${evacuationStatusEvents} (session_id, worker_id, from_status, to_status, cause, at)
+    select ${sessionId}, * from unnest(
+      ${column((c) => c.workerId)}::int[], ${column((c) => c.from)}::text[], ${column((c) => c.to)}::text[],
+      ${column((c) => c.cause)}::text[], ${column((c) => c.at)}::timestamptz[])`);
 }
 
 /** What the counters and the floors' clearing need of every included worker of a session. */

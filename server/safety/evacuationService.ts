@@ -141,13 +141,22 @@ export function createEvacuationService(options: EvacuationServiceOptions): Evac
     return session;
   }
 
-  /** The counters and the floors' clearing of a session, from everyone on its roll. */
-  async function rollState(executor: Executor, session: SessionRow) {
-    const [summary, people, undelivered] = await Promise.all([
-      readRollSummary(executor, session.id),
-      selectRollPeople(executor, session.id),
-      countUndeliveredAlarms(executor, session.id),
-    ]);
+  /**
+   * The counters and the floors' clearing of a session, from everyone on its roll. At the start
+   * (`started`: the records just written) nobody was added by hand and no alarm went out yet.
+   */
+  async function rollState(
+    executor: Executor,
+    session: SessionRow,
+    started?: readonly EvacuationWorkerRecord[],
+  ) {
+    const [summary, people, undelivered] = started
+      ? [started, [], started.length]
+      : await Promise.all([
+          readRollSummary(executor, session.id),
+          selectRollPeople(executor, session.id),
+          countUndeliveredAlarms(executor, session.id),
+        ]);
     return {
       counts: countEvacuation([...summary.map((r) => r.status), ...people.map((p) => p.status)], undelivered),
       floorClearances: floorClearances(session.evacuationFloorIds, summary, session.startedAt.toISOString()),
@@ -155,18 +164,29 @@ export function createEvacuationService(options: EvacuationServiceOptions): Evac
     };
   }
 
-  async function snapshotOf(siteId: number): Promise<EvacuationSnapshot | null> {
+  /**
+   * The running evacuation's full state. At the start the session and its records are at hand
+   * (just written, in the site's queue, so nothing changed them since) and are not read again.
+   */
+  async function snapshotOf(
+    siteId: number,
+    started?: { session: SessionRow; records: readonly EvacuationWorkerRecord[] },
+  ): Promise<EvacuationSnapshot | null> {
     // The cursor first, as the live hub does: a change committed after it comes with a larger seq.
     const cursor = await sequence.current(evacuationStreamRoom(siteId));
     const at = now().toISOString();
-    const session = await running(siteId);
+    const session = started?.session ?? (await running(siteId));
     if (!session) return null;
-    const records = await readRecords(db, session.id);
-    const state = await rollState(db, session);
+    const records = started?.records ?? (await readRecords(db, session.id));
+    const [state, evacuation, workers] = await Promise.all([
+      rollState(db, session, started?.records),
+      evacuationOf(db, session),
+      selectEvacuationWorkers(db, session.id, records, started !== undefined),
+    ]);
     return {
       ...cursor,
-      evacuation: await evacuationOf(db, session),
-      workers: await selectEvacuationWorkers(db, session.id, records),
+      evacuation,
+      workers,
       rollPeople: state.people,
       floorClearances: state.floorClearances,
       counts: state.counts,
@@ -450,7 +470,7 @@ export function createEvacuationService(options: EvacuationServiceOptions): Evac
         throw error;
       }
       lifecycles.send(siteId, { type: 'evacuation.start', sessionId: session.id });
-      const snapshot = await snapshotOf(siteId);
+      const snapshot = await snapshotOf(siteId, { session, records: inclusions.map((i) => i.record) });
       if (snapshot) io.to(safetyRoom(siteId)).emit(SAFETY_EVENTS.evacuationInProgress, snapshot);
       return snapshot?.evacuation ?? evacuationOf(db, session);
     });

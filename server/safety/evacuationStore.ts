@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Evacuation, EvacuationWorker } from '../../src/domain/evacuation';
+import type { Evacuation, EvacuationWorker, MarshalMark } from '../../src/domain/evacuation';
 import type { EvacuationFacts, EvacuationWorkerRecord, StatusChange } from '../../src/domain/evacuationRules';
 import type { WorkerOnMap } from '../../src/domain/inventory';
 import type { Db } from '../db/database';
@@ -21,7 +21,7 @@ import {
 } from '../db/schema';
 import { selectWorkersOnMap } from '../live/workersOnMap';
 import { insertRecords, insertStatusEvents } from './evacuationRecords';
-import { alarmDeliveries } from './helmetAlarms';
+import { type AlarmDelivery, alarmDeliveries } from './helmetAlarms';
 import { selectIncidents } from './incidentStore';
 import { activeWorkerMarks } from './rollCall';
 
@@ -150,26 +150,54 @@ export async function selectEvacuationWorkers(
   db: Executor,
   sessionId: string,
   records: readonly EvacuationWorkerRecord[],
+  /** A session just started: no mark nor alarm exists yet, so none is looked for. */
+  justStarted = false,
 ): Promise<EvacuationWorker[]> {
   if (records.length === 0) return [];
   const inventoryIds = records.map((r) => r.inventoryItemId);
-  const onMap = await selectWorkersOnMap(db as Db, { inventoryIds });
+  // A whole roll (a snapshot) reads the session's few marks and alarms at once rather than by id.
+  const many = records.length > 500;
+  const [onMap, marks, alarms] = await Promise.all([
+    selectWorkersOnMap(db as Db, { inventoryIds }),
+    justStarted
+      ? new Map<number, MarshalMark>()
+      : activeWorkerMarks(db, sessionId, many ? undefined : records.map((r) => r.workerId)),
+    justStarted
+      ? new Map<number, AlarmDelivery>()
+      : alarmDeliveries(db as Db, sessionId, many ? undefined : inventoryIds),
+  ]);
   const byInventory = new Map(onMap.map((worker) => [worker.inventory_id, worker]));
-  const names = await workerNames(db, records);
-  const marks = await activeWorkerMarks(
+  // Only a helmet handed to someone else since needs its included worker's name looked up.
+  const names = await workerNames(
     db,
-    sessionId,
-    records.map((r) => r.workerId),
+    records.filter((r) => byInventory.get(r.inventoryItemId)?.id !== r.workerId),
   );
-  const alarms = await alarmDeliveries(db as Db, sessionId, inventoryIds);
   return records.map((record) => {
     // A deleted helmet still counts: the worker stays on the list, with nothing known of where.
     const worker = byInventory.get(record.inventoryItemId) ?? unknownHelmet(record.inventoryItemId);
+    const alarm = alarms.get(record.inventoryItemId);
+    // Every field written out: an object literal spreading a 19-field row into 32 fields costs
+    // V8 ~25 µs a worker (a quarter of a second for a 10,000-worker snapshot); this costs ~0.2 µs.
     return {
-      ...worker,
       id: record.workerId,
+      inventory_id: worker.inventory_id,
+      wnt_inventory_id: worker.wnt_inventory_id,
+      coordinates: worker.coordinates,
       // The helmet may have been handed to someone else since: the record's worker is who counts.
       name: worker.id === record.workerId ? worker.name : (names.get(record.workerId) ?? worker.name),
+      worker_tag_id: worker.worker_tag_id,
+      contact_number: worker.contact_number,
+      role_name: worker.role_name,
+      subcontractor_name: worker.subcontractor_name,
+      last_seen: worker.last_seen,
+      is_online: worker.is_online,
+      is_active: worker.is_active,
+      profile_picture_path: worker.profile_picture_path,
+      helmet_color: worker.helmet_color,
+      zone_id: worker.zone_id,
+      zone_name: worker.zone_name,
+      blueprint_id: worker.blueprint_id,
+      blueprint_name: worker.blueprint_name,
       isSafe: record.status === 'safe',
       isWorkerAcknowledged: record.acknowledgedAt !== null,
       isIncludedEvacuation: true,
@@ -179,12 +207,12 @@ export async function selectEvacuationWorkers(
       safeAt: record.safeAt,
       acknowledgedAt: record.acknowledgedAt,
       mark: marks.get(record.workerId) ?? null,
-      alarmSentAt: alarms.get(record.inventoryItemId)?.sentAt ?? null,
-      alarmDeliveredAt: alarms.get(record.inventoryItemId)?.deliveredAt ?? null,
+      alarmSentAt: alarm?.sentAt ?? null,
+      alarmDeliveredAt: alarm?.deliveredAt ?? null,
       originFloorId: record.originFloorId,
       redirectZoneId: record.redirectZoneId,
       redirectedAt: record.redirectedAt,
-    };
+    } satisfies Record<keyof EvacuationWorker, unknown>;
   });
 }
 
@@ -220,7 +248,7 @@ async function workerNames(
   const rows = await db
     .select({ id: workers.id, name: workers.name })
     .from(workers)
-    .where(inArray(workers.id, ids));
+    .where(sql`${workers.id} = any(${sql.param(ids)}::int[])`);
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
