@@ -79,6 +79,8 @@ export const queryKeys = {
     /** Every incident list, whatever its window: what a new incident or an escalation refreshes. */
     allIncidents: ['safety', 'incidents'] as const,
     evacuations: (siteId: number) => ['safety', 'evacuations', siteId] as const,
+    /** The site's past drills' figures, refreshed with its list of evacuations. */
+    drillComparison: (siteId: number) => ['safety', 'evacuations', siteId, 'figures'] as const,
     report: (sessionId: string) => ['safety', 'report', sessionId] as const,
     demo: (siteId: number) => ['safety', 'demo', siteId] as const,
     networks: (siteId: number) => ['safety', 'networks', siteId] as const,

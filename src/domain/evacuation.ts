@@ -260,7 +260,7 @@ export const EVACUATION_MESSAGES = {
   notIncluded: 'This person is not on the roll of this evacuation',
   reasonRequired: 'Give a reason for the mark',
   reasonTooLong: 'The reason can be at most 200 characters',
-  nameRequired: 'Name is required',
+  nameRequired: "Enter the person's name",
   nameTooLong: 'The name can be at most 100 characters',
   companyTooLong: 'The company can be at most 100 characters',
   markNotFound: 'This mark was not found',

@@ -35,6 +35,8 @@ describe('the muster on the wall screen', () => {
 
   beforeAll(async () => {
     ({ page, publisher } = await openLivePage(suite, { width: 1600, height: 1000 }));
+    // A screen that breaks shows the error boundary; its cause is in the browser's console.
+    page.on('pageerror', (error) => console.error('page error:', error.message));
   });
   afterAll(async () => {
     await publisher?.endAsync();
@@ -166,6 +168,30 @@ describe('the muster on the wall screen', () => {
     await rollRow.locator('[data-testid="undo-mark"]').click();
     await expect.poll(() => rowStatus(page, marked.worker.id), { timeout: 10_000 }).toBe('autoAcknowledge');
     await expect.poll(() => cleared.getAttribute('data-cleared'), { timeout: 10_000 }).toBe('false');
+
+    // Phased: another floor of the site joins the evacuation and gets its line in the floors' clearing.
+    const [other] = await db
+      .select()
+      .from(floors)
+      .where(eq(floors.buildingId, floor.buildingId))
+      .orderBy(asc(floors.id))
+      .then((rows) => rows.filter((row) => row.id !== floor.id));
+    await page.click('[data-testid="evacuation-extend"]');
+    await page.click(`[data-testid="extend-area-dialog"] label:has(input[data-floor-id="${other.id}"])`);
+    await page.click('[data-testid="extend-area-submit"]');
+    await page.waitForSelector(`[data-testid="floor-cleared"][data-floor-id="${other.id}"]`, {
+      timeout: 10_000,
+    });
+
+    // The assembly zone is unsafe: whoever stands in it is sent elsewhere and is not safe until there.
+    await page.click('[data-testid="evacuation-redirect"]');
+    await page.selectOption('[data-testid="redirect-unsafe"]', String(assembly.id));
+    await page.click('[data-testid="redirect-submit"]');
+    await page.waitForSelector('[data-testid="unsafe-assembly-notice"]', { timeout: 10_000 });
+    await expect
+      .poll(() => rowStatus(page, reEnterer.worker.id), { timeout: 10_000 })
+      .toBe('autoAcknowledge');
+    await page.screenshot({ path: 'test-output/screenshots/muster-redirect.png' });
 
     await page.click('[data-testid="evacuation-end"]');
     await page.locator('.bp6-alert-footer button.bp6-intent-danger').click();

@@ -105,7 +105,7 @@ export function evacuationReportQuery(api: ApiClient, sessionId: string) {
 /** Under the site's evacuations key, so whatever refreshes the list refreshes the comparison. */
 export function drillComparisonQuery(api: ApiClient, siteId: number) {
   return queryOptions({
-    queryKey: [...queryKeys.safety.evacuations(siteId), 'figures'] as const,
+    queryKey: queryKeys.safety.drillComparison(siteId),
     queryFn: ({ signal }) => fetchDrillComparison(api, siteId, signal),
   });
 }

@@ -62,7 +62,10 @@ export function ExtendAreaDialog(
                 checked={floorIds.includes(floor.id)}
                 label={floorPlace(floor.id) ?? floor.name}
                 data-floor-id={floor.id}
-                onChange={(event) => setFloorIds((ids) => toggle(ids, floor.id, event.currentTarget.checked))}
+                onChange={(event) => {
+                  const on = event.currentTarget.checked;
+                  setFloorIds((ids) => toggle(ids, floor.id, on));
+                }}
               />
             ))}
           </fieldset>
@@ -73,7 +76,10 @@ export function ExtendAreaDialog(
                 key={zone.id}
                 checked={zoneIds.includes(zone.id)}
                 label={zoneLabel(zone, floorPlace)}
-                onChange={(event) => setZoneIds((ids) => toggle(ids, zone.id, event.currentTarget.checked))}
+                onChange={(event) => {
+                  const on = event.currentTarget.checked;
+                  setZoneIds((ids) => toggle(ids, zone.id, on));
+                }}
               />
             ))}
           </fieldset>
