@@ -144,6 +144,12 @@ describe('analytics: the overview and the heatmap', () => {
   it('paints heat where they stood on /analytics/heatmap and tells a cell’s worker-hours on hover', async () => {
     await page.click(byTestId('analytics-tab-/analytics/heatmap'));
     await page.waitForSelector(byTestId('heatmap-floor-picker'));
+    // The site's floors of both blocks, each named with its building: no two alike.
+    await expect
+      .poll(() => page.locator(`${byTestId('heatmap-floor-picker')} option`).allInnerTexts())
+      .toContain('Level 2 · North Block');
+    const floorLabels = await page.locator(`${byTestId('heatmap-floor-picker')} option`).allInnerTexts();
+    expect(new Set(floorLabels).size, floorLabels.join(' | ')).toBe(floorLabels.length);
     await page.selectOption(byTestId('heatmap-floor-picker'), String(floor.id));
     await widenRange('heatmap');
     await page.waitForSelector(`${byTestId('heatmap-status')}[data-state="ready"]`, {

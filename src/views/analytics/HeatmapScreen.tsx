@@ -7,6 +7,7 @@ import { type HeatmapParams, heatmapQueryOptions } from '../../api/analytics';
 import { siteFloorsQuery } from '../../api/inventory';
 import { type NameListKind, nameListQuery } from '../../api/workforce/nameLists';
 import { ANALYTICS_MAX_WINDOW_DAYS } from '../../domain/analytics';
+import { floorPlaceNames } from '../../domain/placeNames';
 import type { Site } from '../../domain/user';
 import { heatmapCells } from '../canvas/layers/heatmapCells';
 import { ScreenTitle } from '../screens/ScreenTitle';
@@ -52,6 +53,7 @@ const NO_FILTERS: Filters = { crewId: null, subcontractorId: null, workerRoleId:
 function SiteHeatmap({ site }: { site: Site }) {
   const { t } = useTranslation();
   const api = useApi();
+  const { buildings } = useSelection();
   const floors = useQuery(siteFloorsQuery(api, site.id));
   const [pickedFloorId, setPickedFloorId] = useState<number | null>(null);
   const [range, setRange] = useState<DayRange>(() => currentWeekIn(site.timezone));
@@ -64,6 +66,8 @@ function SiteHeatmap({ site }: { site: Site }) {
 
   const allFloors = floors.data ?? [];
   const floor = allFloors.find((f) => f.id === pickedFloorId) ?? allFloors[0] ?? null;
+  // The site's floors of every building: each named with its building ("Level 2 · North Block").
+  const floorPlace = floorPlaceNames(allFloors, buildings);
   const { fromMs, toMs } = rangeInstants(range, site.timezone);
   const params: HeatmapParams = {
     from: new Date(fromMs).toISOString(),
@@ -100,7 +104,7 @@ function SiteHeatmap({ site }: { site: Site }) {
             value={floor?.id ?? ''}
             disabled={allFloors.length === 0}
             onChange={(e) => setPickedFloorId(Number(e.currentTarget.value))}
-            options={allFloors.map((f) => ({ value: f.id, label: f.name }))}
+            options={allFloors.map((f) => ({ value: f.id, label: floorPlace(f.id) ?? f.name }))}
           />
         </FormGroup>
         <RangePicker
