@@ -55,7 +55,11 @@ import {
 } from './evacuationStore';
 import { sendAlarmCleared, sendEvacuationAlarms } from './helmetAlarms';
 import { raiseIncident } from './incidentStore';
-import { createMarshalActions, type PreparedChange } from './marshalActions';
+import {
+  type CommittedChange as Committed,
+  createMarshalActions,
+  type PreparedChange,
+} from './marshalActions';
 import { activeWorkerMarks, selectRollPeople } from './rollCall';
 import type { EvacuationService } from './safetyServices';
 import { readSafetySettings } from './safetySettings';
@@ -97,16 +101,6 @@ interface PendingEvaluation {
   inventoryIds: Set<number> | null;
   triggers: Set<Trigger>;
   done: Promise<void>;
-}
-
-/** What one evaluation or marshal action changed, to be sent once committed. */
-interface Committed {
-  records: EvacuationWorkerRecord[];
-  rollPersonIds?: number[];
-  incidentIds: number[];
-  sessionChanged?: boolean;
-  /** Helmets that joined the roll in this change (they get the alarm). */
-  joined?: HelmetFacts[];
 }
 
 const unique = (ids: readonly number[]) => [...new Set(ids)];

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { can } from '../../src/domain/access';
 import { EVACUATION_MESSAGES, type Evacuation } from '../../src/domain/evacuation';
 import { type EvacuationWorkerRecord, redirectRecord } from '../../src/domain/evacuationRules';
@@ -77,8 +77,14 @@ export interface MarshalActions {
   ): Promise<Evacuation>;
 }
 
-interface Committed {
-  records: unknown[];
+/** What one evaluation or marshal action changed, to be sent once committed. */
+export interface CommittedChange {
+  records: EvacuationWorkerRecord[];
+  rollPersonIds?: number[];
+  incidentIds: number[];
+  sessionChanged?: boolean;
+  /** Helmets that joined the roll in this change (they get the alarm). */
+  joined?: HelmetFacts[];
 }
 
 export interface MarshalActionDeps {
@@ -92,8 +98,8 @@ export interface MarshalActionDeps {
     at: string,
     triggers: ReadonlySet<Trigger>,
     prepare?: (tx: Tx) => Promise<PreparedChange | undefined>,
-  ): Promise<(Committed & object) | null>;
-  sendBatch(siteId: number, sessionId: string, committed: never): Promise<void>;
+  ): Promise<CommittedChange | null>;
+  sendBatch(siteId: number, sessionId: string, committed: CommittedChange): Promise<void>;
   possiblyInsideFrom(siteId: number, alarmAt: Date): Promise<Date>;
   soundAlarms(
     siteId: number,
@@ -113,7 +119,7 @@ const unique = (ids: readonly number[]) => [...new Set(ids)];
  */
 export function createMarshalActions(deps: MarshalActionDeps): MarshalActions {
   const { db, now, queued } = deps;
-  const send = deps.sendBatch as (siteId: number, sessionId: string, committed: object) => Promise<void>;
+  const send = deps.sendBatch;
 
   async function allowed(principal: Principal, siteId: number): Promise<void> {
     if (!can(principal.role, 'write', 'evacuation')) throw forbidden(EVACUATION_MESSAGES.markForbidden);
@@ -360,7 +366,7 @@ export function createMarshalActions(deps: MarshalActionDeps): MarshalActions {
                   redirectZoneId,
                 ]),
               })
-              .where(and(eq(evacuationSessions.id, session.id)))
+              .where(eq(evacuationSessions.id, session.id))
               .returning();
             await tx.insert(evacuationScopeEvents).values({
               sessionId: session.id,
