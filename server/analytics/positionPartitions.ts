@@ -5,8 +5,8 @@ import type { IngestLogger } from '../ingest/ingestLogger';
 import { backfillRollups } from './rollupBackfill';
 
 /**
- * `positions` is partitioned by UTC day (migration 0009): one partition `positions_pYYYYMMDD` per
- * day, created ahead by the server (today and the next PARTITIONS_AHEAD_DAYS days, at startup and
+ * `positions` is partitioned by UTC day (migration 0009), and so is `node_diagnostics` (migration
+ * 0011): one partition `positions_pYYYYMMDD` (`node_diagnostics_pYYYYMMDD`) per day, created ahead by the server (today and the next PARTITIONS_AHEAD_DAYS days, at startup and
  * then every hour) and on demand for a batch's days the ingest finds missing. Retention
  * (POSITIONS_RETENTION_DAYS) drops whole partitions: `DROP TABLE`, never `DELETE`. The rollup
  * tables are never touched by retention (docs/decisions.md "Analytics storage").
@@ -18,23 +18,27 @@ export const PARTITIONS_AHEAD_DAYS = 2;
 /** How often the partitions ahead are created and expired ones dropped. */
 export const PARTITION_MAINTENANCE_INTERVAL_MS = 60 * 60_000;
 
-const PARTITION_NAME = /^positions_p(\d{4})(\d{2})(\d{2})$/;
+/** The tables partitioned by day; both follow POSITIONS_RETENTION_DAYS. */
+export const DAILY_PARTITIONED_TABLES = ['positions', 'node_diagnostics'] as const;
+export type DailyPartitionedTable = (typeof DAILY_PARTITIONED_TABLES)[number];
+
+const PARTITION_NAME = /^([a-z_]+)_p(\d{4})(\d{2})(\d{2})$/;
 
 /** The start (UTC midnight) of the day holding `ms`. */
 export function utcDayStart(ms: number): number {
   return Math.floor(ms / DAY_MS) * DAY_MS;
 }
 
-/** `positions_pYYYYMMDD` of the UTC day holding `dayMs`. */
-export function partitionName(dayMs: number): string {
+/** `positions_pYYYYMMDD` (or the table's own prefix) of the UTC day holding `dayMs`. */
+export function partitionName(dayMs: number, table: DailyPartitionedTable = 'positions'): string {
   const iso = new Date(utcDayStart(dayMs)).toISOString();
-  return `positions_p${iso.slice(0, 4)}${iso.slice(5, 7)}${iso.slice(8, 10)}`;
+  return `${table}_p${iso.slice(0, 4)}${iso.slice(5, 7)}${iso.slice(8, 10)}`;
 }
 
 /** The UTC day start a partition's name stands for, or null for a name that is not one. */
 export function dayOfPartition(name: string): number | null {
   const match = PARTITION_NAME.exec(name);
-  return match ? Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])) : null;
+  return match ? Date.UTC(Number(match[2]), Number(match[3]) - 1, Number(match[4])) : null;
 }
 
 /**
@@ -48,8 +52,8 @@ export function retentionCutoffMs(nowMs: number, retentionDays: number): number 
 
 interface PartitionState {
   retentionDays: number;
-  /** Days whose partition this process created or saw; a cache, forgotten when in doubt. */
-  known: Set<number>;
+  /** Per table, days whose partition this process created or saw; a cache, forgotten when in doubt. */
+  known: Record<DailyPartitionedTable, Set<number>>;
 }
 
 const states = new WeakMap<object, PartitionState>();
@@ -57,7 +61,10 @@ const states = new WeakMap<object, PartitionState>();
 function stateOf(db: Db): PartitionState {
   let state = states.get(db);
   if (!state) {
-    state = { retentionDays: DEFAULT_POSITIONS_RETENTION_DAYS, known: new Set() };
+    state = {
+      retentionDays: DEFAULT_POSITIONS_RETENTION_DAYS,
+      known: { positions: new Set(), node_diagnostics: new Set() },
+    };
     states.set(db, state);
   }
   return state;
@@ -74,7 +81,7 @@ export function setPositionsRetentionDays(db: Db, days: number): void {
 
 /** Forgets which partitions exist (after a "no partition" error), so the next call checks again. */
 export function forgetKnownPartitions(db: Db): void {
-  stateOf(db).known.clear();
+  for (const table of DAILY_PARTITIONED_TABLES) stateOf(db).known[table].clear();
 }
 
 function codeOf(error: unknown): string | undefined {
@@ -102,41 +109,55 @@ export function isMissingPartition(error: unknown): boolean {
  * ingest's transaction); a concurrent creator winning the race (duplicate_table, or the catalog's
  * unique index) is fine.
  */
-export async function createPositionPartition(db: Db, dayMs: number): Promise<void> {
+export async function createPositionPartition(
+  db: Db,
+  dayMs: number,
+  table: DailyPartitionedTable = 'positions',
+): Promise<void> {
   const day = utcDayStart(dayMs);
   const from = new Date(day).toISOString();
   const to = new Date(day + DAY_MS).toISOString();
   try {
     await db.execute(
       sql.raw(
-        `create table if not exists "${partitionName(day)}" partition of positions for values from ('${from}') to ('${to}')`,
+        `create table if not exists "${partitionName(day, table)}" partition of ${table} for values from ('${from}') to ('${to}')`,
       ),
     );
   } catch (error) {
     const code = codeOf(error);
     if (code !== '42P07' && code !== '23505') throw error;
   }
-  stateOf(db).known.add(day);
+  stateOf(db).known[table].add(day);
 }
 
 /** Makes sure the partitions of the given instants' days exist (cached: a known day costs nothing). */
-export async function ensurePositionPartitions(db: Db, instantsMs: Iterable<number>): Promise<void> {
-  const state = stateOf(db);
+export async function ensurePositionPartitions(
+  db: Db,
+  instantsMs: Iterable<number>,
+  table: DailyPartitionedTable = 'positions',
+): Promise<void> {
+  const known = stateOf(db).known[table];
   const days = new Set<number>();
   for (const ms of instantsMs) days.add(utcDayStart(ms));
   for (const day of [...days].sort((a, b) => a - b))
-    if (!state.known.has(day)) await createPositionPartition(db, day);
+    if (!known.has(day)) await createPositionPartition(db, day, table);
 }
 
-/** The partitions of `positions`, by name, oldest first. */
-export async function listPositionPartitions(db: Db): Promise<string[]> {
+/** The partitions of `positions` (or of `table`), by name, oldest first. */
+export async function listPositionPartitions(
+  db: Db,
+  table: DailyPartitionedTable = 'positions',
+): Promise<string[]> {
   const result = await db.execute(sql`
     select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid
-    where i.inhparent = 'positions'::regclass order by c.relname`);
+    where i.inhparent = ${table}::regclass order by c.relname`);
   return (result as unknown as { rows: { name: string }[] }).rows.map((row) => row.name);
 }
 
-/** Drops every partition whose whole day lies before the retention's cutoff; answers their names. */
+/**
+ * Drops every partition (of every daily partitioned table) whose whole day lies before the
+ * retention's cutoff; answers their names.
+ */
 export async function dropExpiredPositionPartitions(
   db: Db,
   nowMs: number,
@@ -144,12 +165,14 @@ export async function dropExpiredPositionPartitions(
 ): Promise<string[]> {
   const cutoff = retentionCutoffMs(nowMs, retentionDays);
   const dropped: string[] = [];
-  for (const name of await listPositionPartitions(db)) {
-    const day = dayOfPartition(name);
-    if (day === null || day >= cutoff) continue;
-    await db.execute(sql.raw(`drop table if exists "${name}"`));
-    stateOf(db).known.delete(day);
-    dropped.push(name);
+  for (const table of DAILY_PARTITIONED_TABLES) {
+    for (const name of await listPositionPartitions(db, table)) {
+      const day = dayOfPartition(name);
+      if (day === null || day >= cutoff) continue;
+      await db.execute(sql.raw(`drop table if exists "${name}"`));
+      stateOf(db).known[table].delete(day);
+      dropped.push(name);
+    }
   }
   return dropped;
 }
@@ -189,8 +212,9 @@ export async function startPositionPartitions(
 
   async function maintainOnce(): Promise<void> {
     const today = utcDayStart(now());
-    for (let ahead = 0; ahead <= PARTITIONS_AHEAD_DAYS; ahead++)
-      await createPositionPartition(db, today + ahead * DAY_MS);
+    for (const table of DAILY_PARTITIONED_TABLES)
+      for (let ahead = 0; ahead <= PARTITIONS_AHEAD_DAYS; ahead++)
+        await createPositionPartition(db, today + ahead * DAY_MS, table);
     const dropped = await dropExpiredPositionPartitions(db, now(), retentionDays);
     if (dropped.length > 0)
       logger.info({ dropped, retentionDays }, 'position partitions past retention dropped');

@@ -19,6 +19,8 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
+import type { NodeNeighbor } from '../../src/domain/schemas/nodes';
+
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 export const clients = pgTable(
@@ -268,6 +270,11 @@ export const inventoryItems = pgTable(
     assignedAt: timestamp('assigned_at', { withTimezone: true }),
     lastSeen: timestamp('last_seen', { withTimezone: true }),
     lastActiveAt: timestamp('last_active_at', { withTimezone: true }),
+    /**
+     * Anchors only: since when the reported displacement has stayed over the site's threshold
+     * (null while it is within); an "anchor moved" incident is raised a minute after it.
+     */
+    displacedSince: timestamp('displaced_since', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -576,13 +583,23 @@ export const helmetEvents = pgTable(
   ],
 );
 
-/** Anchor and sink diagnostics reported on `sitewatch/{siteId}/nodes`. */
+/**
+ * Anchor and sink diagnostics reported on `sitewatch/{siteId}/nodes`, partitioned by UTC day
+ * like `positions` (migration 0011; same retention, POSITIONS_RETENTION_DAYS). `floor_id` is the
+ * node's floor when the report arrived; `lat`/`long` the position the network computed for it;
+ * `displacement_error` the metres between that and where the node was placed (null when it was
+ * not placed), computed by the ingest with src/domain/geo.ts.
+ */
 export const nodeDiagnostics = pgTable(
   'node_diagnostics',
   {
     siteId: integer('site_id')
       .notNull()
       .references(() => sites.id, { onDelete: 'cascade' }),
+    inventoryItemId: integer('inventory_item_id')
+      .notNull()
+      .references(() => inventoryItems.id, { onDelete: 'cascade' }),
+    floorId: integer('floor_id'),
     networkId: integer('network_id'),
     nodeId: text('node_id').notNull(),
     type: text('type').notNull(),
@@ -592,10 +609,27 @@ export const nodeDiagnostics = pgTable(
     displacementError: doublePrecision('displacement_error'),
     lat: doublePrecision('lat'),
     long: doublePrecision('long'),
+    /** The radio links the node heard: `[{ nodeId, linkQuality, rssi? }]`. */
+    neighbors: jsonb('neighbors').$type<NodeNeighbor[]>().notNull().default([]),
     ts: timestamp('ts', { withTimezone: true }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.siteId, t.nodeId, t.ts] })],
+  (t) => [
+    primaryKey({ columns: [t.inventoryItemId, t.ts] }),
+    index('node_diagnostics_floor_ts_idx').on(t.floorId, t.ts),
+    index('node_diagnostics_site_ts_idx').on(t.siteId, t.ts),
+  ],
 );
+
+/** Per-site settings of the maintenance kit. */
+export const siteMaintenanceSettings = pgTable('site_maintenance_settings', {
+  siteId: integer('site_id')
+    .primaryKey()
+    .references(() => sites.id, { onDelete: 'cascade' }),
+  /** Metres: an anchor further than this from its place for a minute raises "anchor moved". */
+  anchorMovedThresholdM: doublePrecision('anchor_moved_threshold_m').notNull(),
+  updatedAt: updatedAt(),
+  updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+});
 
 /** Tokens a site's gateways present to POST /api/ingest/{siteId}/positions; stored hashed. */
 export const deviceTokens = pgTable(
@@ -815,7 +849,7 @@ export const incidents = pgTable(
     siteId: integer('site_id')
       .notNull()
       .references(() => sites.id, { onDelete: 'cascade' }),
-    /** sos | fall | noMotion | restrictedZone */
+    /** sos | fall | noMotion | restrictedZone | reEntry | anchorMoved */
     type: text('type').notNull(),
     /** open | escalated */
     status: text('status').notNull().default('open'),
@@ -840,7 +874,10 @@ export const incidents = pgTable(
   (t) => [
     uniqueIndex('incidents_unique').on(t.inventoryItemId, t.type, t.ts),
     index('incidents_site_ts_idx').on(t.siteId, t.ts),
-    check('incidents_type_check', sql`${t.type} in ('sos', 'fall', 'noMotion', 'restrictedZone', 'reEntry')`),
+    check(
+      'incidents_type_check',
+      sql`${t.type} in ('sos', 'fall', 'noMotion', 'restrictedZone', 'reEntry', 'anchorMoved')`,
+    ),
     check('incidents_status_check', sql`${t.status} in ('open', 'escalated', 'acknowledged', 'resolved')`),
     index('incidents_next_escalation_idx').on(t.nextEscalationAt),
   ],

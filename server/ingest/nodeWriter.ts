@@ -1,6 +1,11 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Rejection } from '../../src/domain/ingestValidation';
 import type { NodeMessage } from '../../src/domain/live';
+import {
+  ensurePositionPartitions,
+  forgetKnownPartitions,
+  isMissingPartition,
+} from '../analytics/positionPartitions';
 import type { Db } from '../db/database';
 import { inventoryItems, nodeDiagnostics } from '../db/schema';
 import { chunks } from './chunks';
@@ -22,12 +27,34 @@ export async function writeNodeDiagnostics(
   siteId: number,
   messages: readonly NodeMessage[],
 ): Promise<NodeWriteResult> {
+  if (messages.length === 0) return { rejections: [], accepted: 0 };
+  const days = messages.map((m) => Date.parse(m.ts));
+  // The days' partitions, outside the transaction (creating one waits for running writers).
+  await ensurePositionPartitions(db, days, 'node_diagnostics');
+  try {
+    return await writeInTransaction(db, siteId, messages);
+  } catch (error) {
+    if (!isMissingPartition(error)) throw error;
+    forgetKnownPartitions(db);
+    await ensurePositionPartitions(db, days, 'node_diagnostics');
+    return writeInTransaction(db, siteId, messages);
+  }
+}
+
+async function writeInTransaction(
+  db: Db,
+  siteId: number,
+  messages: readonly NodeMessage[],
+): Promise<NodeWriteResult> {
   const rejections: Rejection[] = [];
-  if (messages.length === 0) return { rejections, accepted: 0 };
   return db.transaction(async (tx) => {
     const nodeIds = [...new Set(messages.map((m) => m.nodeId))];
     const items = await tx
-      .select({ id: inventoryItems.id, nodeId: inventoryItems.wntInventoryId })
+      .select({
+        id: inventoryItems.id,
+        nodeId: inventoryItems.wntInventoryId,
+        floorId: inventoryItems.floorId,
+      })
       .from(inventoryItems)
       .where(
         and(
@@ -36,7 +63,7 @@ export async function writeNodeDiagnostics(
           inArray(inventoryItems.wntInventoryId, nodeIds),
         ),
       );
-    const itemByNode = new Map(items.map((item) => [item.nodeId, item.id]));
+    const itemByNode = new Map(items.map((item) => [item.nodeId, item]));
     const known = messages.filter((message) => {
       if (itemByNode.has(message.nodeId)) return true;
       rejections.push({ reason: 'unknownTag', entry: message });
@@ -44,7 +71,7 @@ export async function writeNodeDiagnostics(
     });
     const latestByItem = new Map<number, string>();
     for (const message of known) {
-      const id = itemByNode.get(message.nodeId) as number;
+      const id = (itemByNode.get(message.nodeId) as { id: number }).id;
       const latest = latestByItem.get(id);
       if (latest === undefined || Date.parse(message.ts) > Date.parse(latest))
         latestByItem.set(id, message.ts);
@@ -55,6 +82,8 @@ export async function writeNodeDiagnostics(
         .values(
           rows.map((m) => ({
             siteId,
+            inventoryItemId: (itemByNode.get(m.nodeId) as { id: number }).id,
+            floorId: (itemByNode.get(m.nodeId) as { floorId: number | null }).floorId,
             networkId: m.networkId,
             nodeId: m.nodeId,
             type: m.type,

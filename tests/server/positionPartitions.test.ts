@@ -136,7 +136,7 @@ describe('migration 0009 on a database holding positions', () => {
   it('keeps every row, gives each day its partition and backfills the rollups once', async () => {
     const copied = rowsOf(await db.execute(sql`select count(*)::int as n from positions`))[0];
     expect(copied.n).toBe(10);
-    expect(await partitions(db)).toEqual(oldMinutes.map(partitionName).sort());
+    expect(await partitions(db)).toEqual(oldMinutes.map((ms) => partitionName(ms)).sort());
     expect(await backfillRollups(db, { sliceRows: 3 })).toBe(10);
     // Done once: the backlog is gone and a second pass counts nothing.
     expect(await backfillRollups(db)).toBe(0);
