@@ -99,4 +99,12 @@ export const queryKeys = {
     heatmap: (floorId: number, params: HeatmapParams) => ['analytics', 'heatmap', floorId, params] as const,
     history: (floorId: number, params: HistoryParams) => ['analytics', 'history', floorId, params] as const,
   },
+  /** Anchors and sinks: a site's list (polled), one node's history over its last hours, the site's maintenance settings. */
+  nodes: {
+    all: ['nodes'] as const,
+    bySite: (siteId: number) => ['nodes', 'bySite', siteId] as const,
+    history: (siteId: number, nodeId: string, hours: number) =>
+      ['nodes', 'history', siteId, nodeId, hours] as const,
+    maintenanceSettings: (siteId: number) => ['nodes', 'maintenanceSettings', siteId] as const,
+  },
 } as const;
