@@ -189,3 +189,11 @@ export function floorGrid(corners: FloorCorners, cellSizeMetres: number = DEFAUL
     },
   };
 }
+
+/**
+ * How far a node is from where it was placed: the great-circle distance in metres between its
+ * configured position (installation or approval) and the one the network computed for it.
+ */
+export function displacementMetres(placed: LatLong, computed: LatLong): number {
+  return greatCircleDistance(placed, computed);
+}

@@ -8,6 +8,7 @@ import {
   type PositionMessage,
   type RejectionReason,
 } from './live';
+import type { NodeNeighbor } from './schemas/nodes';
 import { isStorableInstant } from './storableInstant';
 import { hasControlCharacters } from './text';
 
@@ -25,6 +26,10 @@ export interface ParsedPayload<T> {
 
 /** Longest device id (tag, node id) and node type we take; longer is a badShape. */
 export const MAX_DEVICE_ID_LENGTH = 100;
+/** Most neighbours one node report keeps: a node hears a few dozen at most; more is a fault. */
+export const MAX_NEIGHBORS_PER_REPORT = 64;
+/** The received signal strengths (dBm) a neighbour's `rssi` may have. */
+export const NEIGHBOR_RSSI_DBM = { min: -200, max: 20 } as const;
 /** Largest value of a PostgreSQL `integer` column (floor and network ids). */
 const MAX_INT4 = 2_147_483_647;
 
@@ -95,11 +100,66 @@ function checkPosition(entry: unknown, nowMs: number): Check<PositionMessage> {
 
 const NODE_MEASURES = ['bufferUsage', 'linkQuality', 'batteryVoltage', 'displacementError'] as const;
 
-function checkNode(entry: unknown, nowMs: number): Check<NodeMessage> {
+/** Reports a dropped part of an entry (a neighbour) while the entry itself is kept. */
+type Reject = (rejection: Rejection) => void;
+
+/** One neighbour of node `reporter`: a device id other than the reporter's, a link quality 0–100, an optional rssi. */
+function checkNeighbor(entry: unknown, reporter: string): Check<NodeNeighbor> {
   if (!isRecord(entry)) return fail('badShape');
-  const { networkId } = entry;
+  const { linkQuality } = entry;
+  // JSON has no undefined: a null rssi is one the radio did not measure.
+  const rssi = entry.rssi ?? undefined;
+  const nodeId = checkDeviceId(entry.nodeId);
+  const shape: Check<null> =
+    typeof linkQuality === 'number' && (rssi === undefined || typeof rssi === 'number')
+      ? { ok: true, value: null }
+      : fail('badShape');
+  const failure = firstFailure(nodeId, shape);
+  if (failure) return failure;
+  if (!nodeId.ok || typeof linkQuality !== 'number') return fail('badShape');
+  // A node does not hear itself.
+  if (nodeId.value === reporter) return fail('badShape');
+  if (!Number.isFinite(linkQuality) || linkQuality < 0 || linkQuality > 100) return fail('outOfRange');
+  if (rssi === undefined) return { ok: true, value: { nodeId: nodeId.value, linkQuality } };
+  const dbm = rssi as number;
+  if (!Number.isFinite(dbm) || dbm < NEIGHBOR_RSSI_DBM.min || dbm > NEIGHBOR_RSSI_DBM.max)
+    return fail('outOfRange');
+  return { ok: true, value: { nodeId: nodeId.value, linkQuality, rssi: dbm } };
+}
+
+/**
+ * The good neighbours of a report, each judged on its own: a bad one, a node named twice (the
+ * second time) and any past MAX_NEIGHBORS_PER_REPORT are rejected with the reporter's id and
+ * dropped; the report keeps the others.
+ */
+function checkNeighbors(list: readonly unknown[], reporter: string, reject: Reject): NodeNeighbor[] {
+  const kept: NodeNeighbor[] = [];
+  const heard = new Set<string>();
+  for (const neighbor of list) {
+    const checked = checkNeighbor(neighbor, reporter);
+    const reason: RejectionReason | null = !checked.ok
+      ? checked.reason
+      : heard.has(checked.value.nodeId)
+        ? 'badShape'
+        : kept.length >= MAX_NEIGHBORS_PER_REPORT
+          ? 'outOfRange'
+          : null;
+    if (!checked.ok || reason !== null) {
+      reject({ reason: reason ?? 'badShape', entry: { nodeId: reporter, neighbor } });
+      continue;
+    }
+    heard.add(checked.value.nodeId);
+    kept.push(checked.value);
+  }
+  return kept;
+}
+
+function checkNode(entry: unknown, nowMs: number, reject: Reject): Check<NodeMessage> {
+  if (!isRecord(entry)) return fail('badShape');
+  const { networkId, neighbors } = entry;
   if (!isRowId(networkId)) return fail('badShape');
   if (NODE_MEASURES.some((name) => typeof entry[name] !== 'number')) return fail('badShape');
+  if (neighbors !== undefined && !Array.isArray(neighbors)) return fail('badShape');
   const nodeId = checkDeviceId(entry.nodeId);
   const type = checkDeviceId(entry.type);
   const coordinates = checkCoordinates(entry.lat, entry.long);
@@ -122,6 +182,8 @@ function checkNode(entry: unknown, nowMs: number): Check<NodeMessage> {
       displacementError: entry.displacementError as number,
       ts: ts.value,
       ...coordinates.value,
+      // Judged only once the report itself is good: a dropped report drops its neighbours with it.
+      neighbors: checkNeighbors(neighbors ?? [], nodeId.value, reject),
     },
   };
 }
@@ -148,15 +210,17 @@ function decode(raw: Uint8Array | string): { json: unknown } | undefined {
   }
 }
 
-type EntryCheck<T> = (entry: unknown, nowMs: number) => Check<T>;
+/** Judges one entry; `reject` counts parts of it dropped while the entry is kept (a node's neighbours). */
+type EntryCheck<T> = (entry: unknown, nowMs: number, reject: Reject) => Check<T>;
 
 /** One object or an array; each array entry is judged on its own, so one bad entry drops only itself. */
 function checkAll<T>(json: unknown, now: Date | number, check: EntryCheck<T>): ParsedPayload<T> {
   const nowMs = typeof now === 'number' ? now : now.getTime();
   const entries = Array.isArray(json) ? json : [json];
   const result: ParsedPayload<T> = { accepted: [], rejected: [] };
+  const reject: Reject = (rejection) => result.rejected.push(rejection);
   for (const entry of entries) {
-    const checked = check(entry, nowMs);
+    const checked = check(entry, nowMs, reject);
     if (checked.ok) result.accepted.push(checked.value);
     else result.rejected.push({ reason: checked.reason, entry });
   }
@@ -179,7 +243,10 @@ export function parsePositions(raw: Uint8Array | string, now: Date | number): Pa
   return parseWith(raw, now, checkPosition);
 }
 
-/** `{root}/{siteId}/nodes`: anchor and sink diagnostics. */
+/**
+ * `{root}/{siteId}/nodes`: anchor and sink diagnostics. A report's bad neighbours are in
+ * `rejected` (with the reporter's nodeId) while the report, with its good neighbours, is accepted.
+ */
 export function parseNodes(raw: Uint8Array | string, now: Date | number): ParsedPayload<NodeMessage> {
   return parseWith(raw, now, checkNode);
 }

@@ -1,4 +1,5 @@
 import type { WorkerOnMap } from './inventory';
+import type { NodeNeighbor } from './schemas/nodes';
 
 /** Every MQTT topic is `{root}/{siteId}/{kind}`; the root is `sitewatch` unless configured. */
 export const TOPIC_KINDS = ['positions', 'nodes', 'events'] as const;
@@ -40,10 +41,19 @@ export interface NodeMessage {
   bufferUsage: number;
   linkQuality: number;
   batteryVoltage: number;
+  /**
+   * As the network reported it; the server stores its own (placed vs computed position,
+   * src/domain/geo.ts `displacementMetres`) and ignores this one (docs/decisions.md).
+   */
   displacementError: number;
   ts: string;
   lat: number;
   long: number;
+  /**
+   * The radio links the node hears; the ingest's validation always sets it ([] when the message
+   * named none), so only messages built by hand leave it out.
+   */
+  neighbors?: NodeNeighbor[];
 }
 
 /**

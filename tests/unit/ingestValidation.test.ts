@@ -175,7 +175,7 @@ describe('node diagnostics', () => {
       ]),
       now,
     );
-    expect(result.accepted).toEqual([node({ ts: '2025-03-01T11:59:00.000Z' })]);
+    expect(result.accepted).toEqual([node({ ts: '2025-03-01T11:59:00.000Z', neighbors: [] })]);
     expect(result.rejected.map((r) => r.reason)).toEqual([
       'badShape',
       'badShape',
