@@ -14,6 +14,10 @@ export const SCREENS: Readonly<Record<string, ComponentType>> = {
   '/analytics/playback': lazyNamed(() => import('../analytics/PlaybackScreen'), 'PlaybackScreen'),
   '/maps': lazyNamed(() => import('../maps/MapsScreen'), 'MapsScreen'),
   '/nodes': lazyNamed(() => import('../nodes/NodesScreen'), 'NodesScreen'),
+  '/maintenance': lazyNamed(
+    () => import('../maintenance/MaintenanceToolkitScreen'),
+    'MaintenanceToolkitScreen',
+  ),
   '/safety': lazyNamed(() => import('../safety/SafetyScreen'), 'SafetyScreen'),
   '/safteyDemo': lazyNamed(() => import('../safety/SafetyDemoScreen'), 'SafetyDemoScreen'),
   '/safetyevacuation': lazyNamed(() => import('../safety/evacuation/EvacuationScreen'), 'EvacuationScreen'),
