@@ -3,7 +3,6 @@ import { connectAsync, type MqttClient } from 'mqtt';
 import { parseHelmetCommand } from '../../src/domain/helmetCommands';
 import {
   type HelmetEventMessage,
-  type NodeMessage,
   type PositionMessage,
   type TopicKind,
   topicFor,
@@ -22,8 +21,10 @@ import {
   stepWalker,
   type Walker,
 } from './helmetWalker';
+import { floorMates, nodeReport, nodeStory } from './nodeBehaviour';
+import { backfillNodeHistory, type NodeHistoryBackfill } from './nodeHistoryBackfill';
 import type { DeviceLogin } from './simulatorToken';
-import { loadSiteModel, type SimNode, type SiteModel } from './siteModel';
+import { loadSiteModel, type SiteModel } from './siteModel';
 
 /** What the simulator logs through; a Fastify/pino logger fits. */
 export interface SimulatorLogger {
@@ -48,6 +49,11 @@ export interface SimulatorOptions {
   tickMs?: number;
   /** Per helmet and tick: the chance to go silent for a while, and to press the button (tests raise them). */
   chances?: { silence: number; acknowledge: number };
+  /**
+   * Writes the nodes' last days first (nodeHistoryBackfill.ts), in the background; the nodes
+   * report live once it is done. Off by default: only the demo server asks for it.
+   */
+  backfillNodeHistory?: boolean;
 }
 
 /** What the safety demo's drill asks of the simulator. */
@@ -69,6 +75,8 @@ export interface EvacuationScript {
 
 export interface Simulator {
   close(): Promise<void>;
+  /** The node history written at start: null without backfillNodeHistory, or when it failed. */
+  nodeHistory: Promise<NodeHistoryBackfill | null>;
   /**
    * Walks the helmets heard on the plan's floors to the nearest assembly zone in 30–60 ticks;
    * about a third press acknowledge on the way and one goes silent before it gets there.
@@ -116,8 +124,9 @@ interface HelmetState {
  * A site's radio network, simulated for the demo: every tick each network's gateway publishes
  * one array of positions of the helmets worn by workers on shift (walking between zones while
  * working, standing still and inactive on a break, silent off shift), anchors and sinks report
- * diagnostics about every ten ticks, and now and then a helmet goes silent for a few minutes or
- * its button is pressed. Messages go out with QoS 1, as a gateway's would.
+ * diagnostics with their radio neighbours about every ten ticks (nodeBehaviour.ts: draining
+ * batteries, a knocked anchor, a filling buffer, a silent anchor), and now and then a helmet goes
+ * silent for a few minutes or its button is pressed. Messages go out with QoS 1, as a gateway's would.
  */
 export async function startSimulator(options: SimulatorOptions): Promise<Simulator> {
   const { db, siteId, logger } = options;
@@ -128,6 +137,8 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
   const random: Random = seededRandom(seed);
 
   let model: SiteModel = await loadSiteModel(db, siteId, clock());
+  const nodeSceneOf = (site: SiteModel) => ({ story: nodeStory(site), mates: floorMates(site.nodes) });
+  let nodeScene = nodeSceneOf(model);
   const client: MqttClient = await connectAsync(options.brokerUrl, {
     clientId: `sitewatch-simulator-${siteId}-${randomBytes(3).toString('hex')}`,
     reconnectPeriod: 2000,
@@ -136,6 +147,8 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
   });
   const helmets = new Map<string, HelmetState>();
   let ticks = 0;
+  // Live node reports begin where the history written at start ends, so its story reads in order.
+  let nodesLive = !options.backfillNodeHistory;
   let reloading = false;
   let closed = false;
 
@@ -181,6 +194,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
     loadSiteModel(db, siteId, clock())
       .then((next) => {
         model = next;
+        nodeScene = nodeSceneOf(next);
       })
       .catch((error: Error) => logger.warn(`simulator: reading site ${siteId} failed: ${error.message}`))
       .finally(() => {
@@ -245,8 +259,16 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
       }
     }
     for (const batch of byNetwork.values()) publish('positions', batch);
-    if (ticks % NODE_EVERY_TICKS === 0)
-      for (const node of model.nodes) publish('nodes', diagnostics(random, node, ts));
+    if (nodesLive && ticks % NODE_EVERY_TICKS === 0)
+      for (const node of model.nodes) {
+        const report = nodeReport(
+          node,
+          nodeScene.mates.get(node.nodeId) ?? [],
+          now.getTime(),
+          nodeScene.story,
+        );
+        if (report) publish('nodes', report);
+      }
     ticks += 1;
     if (ticks % RELOAD_EVERY_TICKS === 0) reload();
   };
@@ -318,6 +340,12 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
       logger.error(`simulator: tick failed: ${(error as Error).message}`);
     }
   };
+  const stopHistory = new AbortController();
+  const nodeHistory = options.backfillNodeHistory
+    ? writeNodeHistory(options, model, clock().getTime(), stopHistory.signal).finally(() => {
+        nodesLive = true;
+      })
+    : Promise.resolve(null);
   safeTick();
   const timer = setInterval(safeTick, tickMs);
   logger.info(
@@ -327,30 +355,37 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
   return {
     evacuate,
     endEvacuation,
+    nodeHistory,
     async close() {
       if (closed) return;
       closed = true;
       clearInterval(timer);
       alarms.close();
+      stopHistory.abort();
+      await nodeHistory;
       await client.endAsync();
     },
   };
 }
 
-/** One anchor's or sink's health report: plausible, slowly varying figures. */
-function diagnostics(random: Random, node: SimNode, ts: string): NodeMessage {
-  return {
-    networkId: node.networkId,
-    nodeId: node.nodeId,
-    type: node.type,
-    bufferUsage: Math.round(between(random, 2, 35)),
-    linkQuality: Math.round(between(random, 70, 100)),
-    batteryVoltage: Number(
-      (node.type === 'sink' ? between(random, 4.9, 5.1) : between(random, 3.5, 4.2)).toFixed(2),
-    ),
-    displacementError: Number(between(random, 0, 0.4).toFixed(2)),
-    ts,
-    lat: node.lat,
-    long: node.long,
-  };
+/** The site's node history of the last days, written once, logged with its size and time. */
+async function writeNodeHistory(
+  options: SimulatorOptions,
+  model: SiteModel,
+  nowMs: number,
+  signal: AbortSignal,
+): Promise<NodeHistoryBackfill | null> {
+  const { db, siteId, logger } = options;
+  try {
+    const written = await backfillNodeHistory({ db, siteId, model, nowMs, signal });
+    logger.info(
+      written.rows === 0
+        ? `simulator: node history of site ${siteId} already there`
+        : `simulator: wrote ${written.rows} node reports of site ${siteId} (${written.from?.toISOString()} to ${written.to?.toISOString()}) in ${(written.ms / 1000).toFixed(1)} s`,
+    );
+    return written;
+  } catch (error) {
+    logger.error(`simulator: writing the node history of site ${siteId} failed: ${(error as Error).message}`);
+    return null;
+  }
 }

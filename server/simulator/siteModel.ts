@@ -25,6 +25,9 @@ export interface SimNode {
   nodeId: string;
   type: 'anchor' | 'sink';
   networkId: number;
+  /** The floor it was placed on; null for a node placed on none (it hears no floor mates). */
+  floorId: number | null;
+  /** Where it was placed (installation or approval). */
   lat: number;
   long: number;
 }
@@ -40,6 +43,8 @@ export interface SimAssemblyZone {
 export interface SiteModel {
   siteId: number;
   timezone: string;
+  /** When the site was created: the demo's node story counts battery cycles from it (nodeBehaviour.ts). */
+  createdAtMs: number;
   floors: SimFloor[];
   assemblyZones: SimAssemblyZone[];
   helmets: SimHelmet[];
@@ -109,13 +114,22 @@ export async function loadSiteModel(db: Db, siteId: number, now: Date): Promise<
             nodeId: d.wntInventoryId,
             type: d.type as SimNode['type'],
             networkId: d.networkId,
+            floorId: d.floorId,
             lat: d.lat,
             long: d.long,
           },
         ]
       : [],
   );
-  return { siteId, timezone: site.timezone, floors: simFloors, assemblyZones, helmets, nodes };
+  return {
+    siteId,
+    timezone: site.timezone,
+    createdAtMs: site.createdAt.getTime(),
+    floors: simFloors,
+    assemblyZones,
+    helmets,
+    nodes,
+  };
 }
 
 /** Each worker's latest work shift assignment on or before `today`. */
