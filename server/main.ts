@@ -79,6 +79,8 @@ const simulator = demoSiteId
       topicRoot: config.mqttTopicRoot,
       siteId: demoSiteId,
       logger: app.log,
+      // The maintenance screens' last days: written in the background, once (nodeHistoryBackfill.ts).
+      backfillNodeHistory: true,
     })
   : null;
 // The safety demo's scripted evacuation walks the simulator's workers: it exists only with it.
