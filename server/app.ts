@@ -17,6 +17,7 @@ import { deviceTokenRoutes, ingestRoutes } from './ingest/ingestRoutes';
 import { inventoryMetaRoutes } from './inventory/inventoryMetaRoutes';
 import { inventoryRoutes } from './inventory/inventoryRoutes';
 import { liveSettingsRoutes } from './live/liveSettingsRoutes';
+import { nodeRoutes } from './nodes/nodeRoutes';
 import { operationsRoutes } from './operations/operationsRoutes';
 import { createOperationsState, type OperationsState } from './operations/operationsState';
 import type { Services } from './services';
@@ -101,6 +102,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       latestAssignmentRoutes,
       heatmapRoutes,
       historyRoutes,
+      nodeRoutes,
     ],
   });
 

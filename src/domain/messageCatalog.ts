@@ -5,6 +5,7 @@ import { CORE_MESSAGE_TEXTS, createMessageCatalog, prefixed } from './messageCat
 import { SAFETY_DEMO_MESSAGES } from './safetyDemo';
 import { zoneMessages } from './schemas/floors';
 import { inventoryMessages } from './schemas/inventory';
+import { nodeMessages } from './schemas/nodes';
 import { workerMessages } from './workerValidation';
 import { BREAK_MESSAGES } from './workshiftBreaks';
 
@@ -25,6 +26,7 @@ const CATALOG = createMessageCatalog({
   ...prefixed('server.workshift.breaks', BREAK_MESSAGES),
   ...prefixed('server.safetyDemo', SAFETY_DEMO_MESSAGES),
   ...prefixed('server.analytics', ANALYTICS_MESSAGES),
+  ...prefixed('server.nodes', nodeMessages),
 });
 
 /** The key and values of a text the server sends, or undefined for a text outside the catalogue. */

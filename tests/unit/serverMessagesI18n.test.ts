@@ -8,6 +8,7 @@ import { SAFETY_DEMO_MESSAGES } from '../../src/domain/safetyDemo';
 import { authMessages } from '../../src/domain/schemas/auth';
 import { zoneMessages } from '../../src/domain/schemas/floors';
 import { inventoryMessages } from '../../src/domain/schemas/inventory';
+import { nodeMessages } from '../../src/domain/schemas/nodes';
 import { controlCharactersMessage } from '../../src/domain/text';
 import { workerMessages } from '../../src/domain/workerValidation';
 import { BREAK_MESSAGES } from '../../src/domain/workshiftBreaks';
@@ -56,6 +57,8 @@ const SENT = [
   ...Object.values(BREAK_MESSAGES),
   ...Object.values(SAFETY_DEMO_MESSAGES),
   ...Object.values(ANALYTICS_MESSAGES),
+  ...Object.values(nodeMessages),
+  messages.notFound('Node'),
 ];
 
 describe('the server messages in the i18n files', () => {

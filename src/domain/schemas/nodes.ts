@@ -220,6 +220,11 @@ export const NodePlaybackChunkSchema = Type.Object({
   nextCursor: Nullable(Type.String()),
 });
 export type NodePlaybackChunk = Static<typeof NodePlaybackChunkSchema>;
+
+/** Texts of the node routes' refusals (`server.nodes.*` in the i18n files). */
+export const nodeMessages = {
+  timestampInvalid: 'Timestamp must be an ISO 8601 date and time, e.g. 2026-11-26T08:00:00Z',
+} as const;
 export const NODE_PLAYBACK_CHUNK_READINGS = 20_000;
 
 export const NodePlaybackParamsSchema = Type.Object({

@@ -1,7 +1,7 @@
 import { DEVICE_TOKEN_MANAGER_AREAS } from '../../../../src/domain/deviceTokenAccess';
 import { DEFAULT_ROLE_PERMISSIONS, ROLES } from '../../../../src/domain/roles';
 import type { GuardedRoute, RouteKey, RouteRule } from './rules';
-import { MATRIX_ZONE_RING } from './siteObjects';
+import { MATRIX_ZONE_RING, SCOPES } from './siteObjects';
 
 /** Shorthands for the table: a guarded route of `areas` at `capability` on `object`. */
 const open = (
@@ -22,6 +22,12 @@ const FLOOR_PLAN = ['maps', 'evacuation'] as const;
 const DEVICE_TOKENS = DEVICE_TOKEN_MANAGER_AREAS;
 const CLIENT_SCOPES = ['own', 'other-client'] as const;
 const HELMET_PICKERS = { area: 'workers', capability: 'write' } as const;
+/** The anchors and sinks are read by the nodes, installation and maintenance areas (DESIGN §4: one row). */
+const NODE_READERS = ['nodes', 'installation', 'maintenance'] as const;
+const lastHour = () => ({
+  from: new Date(Date.now() - 3_600_000).toISOString(),
+  to: new Date().toISOString(),
+});
 
 /**
  * Every route of the main listener (PORT), keyed as registered. Renaming calls send the object's
@@ -225,6 +231,27 @@ export const API_ROUTES: Record<RouteKey, RouteRule> = {
   }),
   'GET /api/floors/:id/history': open(['analytics'], 'floor', {
     query: () => ({ from: new Date(Date.now() - 3_600_000).toISOString(), to: new Date().toISOString() }),
+  }),
+
+  // Anchors and sinks: a node of another site, floor or client is as unknown as any node id.
+  'GET /api/floors/:id/node-information': open(NODE_READERS, 'floor', {
+    query: () => ({ timestamp: new Date().toISOString() }),
+  }),
+  'GET /api/sites/:id/nodes': open(NODE_READERS, 'site'),
+  'GET /api/sites/:id/nodes/:nodeId/history': open(NODE_READERS, 'site', {
+    params: (o) => ({ nodeId: o.anchorTag }),
+    query: lastHour,
+  }),
+  // `type` names no object: the three columns only.
+  'GET /api/installation/:floorId/assets/list/:type': open(NODE_READERS, 'floor', {
+    params: () => ({ type: 'all' }),
+    scopes: SCOPES,
+  }),
+  'GET /api/installation/:floorId/assets/list/playback/:from/:to': open(NODE_READERS, 'floor', {
+    params: lastHour,
+  }),
+  'GET /api/installation/:floorId/assets/item/:nodeId/:type': open(NODE_READERS, 'floor', {
+    params: (o) => ({ nodeId: o.anchorTag, type: 'anchor' }),
   }),
 
   // The analytics gateway (Cube's REST API): tenancy is a condition on every query, not a 404.

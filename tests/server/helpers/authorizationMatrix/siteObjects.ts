@@ -75,6 +75,8 @@ export interface SiteObjects {
   /** A helmet nobody wears. */
   spareHelmetId: number;
   anchorId: number;
+  /** The anchor's WNT inventory id: the node id the node routes name. */
+  anchorTag: string;
   deviceTokenId: number;
   /** The device token itself, for the ingest. */
   deviceToken: string;
@@ -291,6 +293,7 @@ export async function seedSiteObjects(
     outsiderHelmetTag: outsiderHelmet.tag,
     spareHelmetId: spareHelmet.id,
     anchorId: anchor.id,
+    anchorTag: anchor.tag,
     deviceTokenId: deviceToken.id,
     deviceToken: deviceToken.token,
     evacuationId,
