@@ -10,8 +10,8 @@ import type { SiteModel } from './siteModel';
 export const NODE_HISTORY_DAYS = 3;
 /** One report per node every this many milliseconds (the live simulator reports every ~10 s). */
 export const NODE_HISTORY_STEP_MS = 5 * 60_000;
-/** An hour of reports per write: each write is one transaction of the ingest's node writer. */
-const STEPS_PER_WRITE = 12;
+/** Half an hour of reports per write (~360 rows): each write is one transaction of the ingest's node writer. */
+const STEPS_PER_WRITE = 6;
 const DAY_MS = 86_400_000;
 
 export interface NodeHistoryBackfill {
@@ -80,6 +80,9 @@ export async function backfillNodeHistory(options: NodeHistoryBackfillOptions): 
       lastMs = atMs;
     }
     rows += (await writeNodeDiagnostics(db, siteId, reports)).accepted;
+    // The embedded database answers within the same turn of the event loop: without a pause the
+    // backfill would hold it (HTTP, MQTT, timers) until its last write.
+    await new Promise((resolve) => setImmediate(resolve));
   }
   return {
     rows,
