@@ -9,20 +9,21 @@ import { NODE_HISTORY_DAYS, NODE_HISTORY_STEP_MS } from '../../server/simulator/
 import { greatCircleDistance } from '../../src/domain/distance';
 import { LINK_QUALITY } from '../../src/domain/nodeHealth';
 import { localTime } from '../../src/domain/workshiftClock';
-import { type Heard, listenToBroker, startTestSimulator, until } from './helpers/simulatorFixture';
+import {
+  dubaiClock,
+  type Heard,
+  listenToBroker,
+  startTestSimulator,
+  until,
+} from './helpers/simulatorFixture';
 import { startTestApp, type TestApp } from './helpers/testApp';
 import { startTestBroker, type TestBroker } from './helpers/testBroker';
 import { startTestIngest } from './helpers/testIngest';
 
 const DAY_MS = 86_400_000;
 
-/** The wall clock moved to `hhmm` in Dubai (the demo site's zone) `daysAgo` days ago. */
-function pastDubaiClock(daysAgo: number, hhmm: string, plusMs = 0): () => Date {
-  const day = new Date(Date.now() - daysAgo * DAY_MS).toISOString().slice(0, 10);
-  const base = Date.parse(`${day}T${hhmm}:00+04:00`) + plusMs;
-  const started = Date.now();
-  return () => new Date(base + (Date.now() - started));
-}
+/** The UTC date `days` days ago: a day whose reports the ingest takes (none from the future). */
+const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS).toISOString().slice(0, 10);
 
 describe("the simulator's anchors and sinks", () => {
   let t: TestApp;
@@ -60,10 +61,10 @@ describe("the simulator's anchors and sinks", () => {
 
   // First: the node writer moves an anchor's story on only with reports newer than its last one.
   it('writes the last 3 days of node history once at start, in the background, and not again on a restart', async () => {
-    // Two days ago at 11:00 plus a second, so the history ends on the 5-minute step at 11:00.
+    // Two days ago at 11:00: the history ends on the 5-minute step at 11:00.
     const start = () =>
       startTestSimulator(t, broker, siteId, {
-        clock: pastDubaiClock(2, '11:00', 1000),
+        clock: dubaiClock(daysAgo(2), '11:00'),
         seed: 4,
         backfillNodeHistory: true,
       });
@@ -157,7 +158,7 @@ describe("the simulator's anchors and sinks", () => {
     const from = Date.now();
     // Yesterday noon: the knocked anchor is out of place, the sink's buffer full.
     const simulator = await startTestSimulator(t, broker, siteId, {
-      clock: pastDubaiClock(1, '12:00'),
+      clock: dubaiClock(daysAgo(1), '12:00'),
       seed: 3,
     });
     try {
