@@ -201,7 +201,7 @@ describe('the maintenance toolkit', () => {
       'Low battery: 3.28 V, reaches 3.20 V about 2 December',
     ]);
     expect(words(node('B', 'anchor', { link: 28 }))).toEqual(['Weak link: quality 28 of 100']);
-    expect(words(node('C', 'sink', { buffer: 88 }))).toEqual(['Buffer filling: 88 % used']);
+    expect(words(node('C', 'sink', { buffer: 88 }))).toEqual(['Buffer filling: 88% used']);
     expect(words(node('D', 'anchor', { displacement: 0.45 }))).toEqual(['Anchor moved by 0.45 m']);
     expect(words(node('E', 'anchor', { ageS: 724 }))).toEqual(['Silent for 12m 04s']);
     expect(words(node('F', 'anchor', null))).toEqual(['Has never reported']);

@@ -44,9 +44,10 @@ export function NodeHistoryPanel({ siteId, node, timeZone, onClose }: NodeHistor
       linkQuality: t('nodes.history.linkQuality'),
       bufferUsage: t('nodes.history.bufferUsage'),
       cutoff: t('nodes.history.cutoff'),
-      volts: (value) => `${formatTwoDecimals(value)} V`,
+      // A left-to-right mark keeps "3.60 V" in that order on the canvas in Arabic.
+      volts: (value) => `\u200e${formatTwoDecimals(value)} V`,
       whole: formatWhole,
-      percent: (value) => `${formatWhole(value)} %`,
+      percent: (value) => `\u200e${formatWhole(value)}%`,
       time: (ms) => formatAxisTime(ms, hours, timeZone, language),
     }),
     [t, hours, timeZone, language],
@@ -57,7 +58,9 @@ export function NodeHistoryPanel({ siteId, node, timeZone, onClose }: NodeHistor
     ? t('nodes.history.summary', {
         nodeId: node.nodeId,
         points: formatWhole(data.t.length),
-        battery: data.t.length ? texts.volts(data.batteryVoltage[data.batteryVoltage.length - 1]) : '—',
+        battery: data.t.length
+          ? `${formatTwoDecimals(data.batteryVoltage[data.batteryVoltage.length - 1])} V`
+          : '—',
         ok: formatSilence(states?.ok ?? 0, t),
         warning: formatSilence(states?.warning ?? 0, t),
         bad: formatSilence(states?.bad ?? 0, t),

@@ -33,6 +33,46 @@ const INITIAL_SORT: NodeSort = { column: 'networkId', direction: 'asc' };
 /** How often the "updated" column's relative times move on. */
 const CLOCK_MS = 1000;
 
+interface FilterSelectProps<T extends string | number> {
+  label: string;
+  testId: string;
+  /** The first option's text: no filter. */
+  all: string;
+  value: T | null;
+  options: readonly { value: T; text: string }[];
+  parse(raw: string): T;
+  onChange(value: T | null): void;
+}
+
+/** One of the table's filters: every value, or one of `options`. */
+function FilterSelect<T extends string | number>({
+  label,
+  testId,
+  all,
+  value,
+  options,
+  parse,
+  onChange,
+}: FilterSelectProps<T>) {
+  return (
+    <HTMLSelect
+      aria-label={label}
+      data-testid={testId}
+      value={value ?? ''}
+      onChange={(event) =>
+        onChange(event.currentTarget.value === '' ? null : parse(event.currentTarget.value))
+      }
+    >
+      <option value="">{all}</option>
+      {options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.text}
+        </option>
+      ))}
+    </HTMLSelect>
+  );
+}
+
 function useClock(periodMs: number): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -120,54 +160,36 @@ function SiteNodesSection() {
         {() => (
           <>
             <div className="sw-nodes-filters">
-              <HTMLSelect
-                aria-label={t('nodes.filter.network')}
-                data-testid="nodes-filter-network"
-                value={filters.networkId ?? ''}
-                onChange={(event) =>
-                  setFilter(
-                    'networkId',
-                    event.currentTarget.value === '' ? null : Number(event.currentTarget.value),
-                  )
-                }
-              >
-                <option value="">{t('nodes.filter.allNetworks')}</option>
-                {networks.map((id) => (
-                  <option key={id} value={id}>
-                    {t('nodes.filter.networkOption', { id })}
-                  </option>
-                ))}
-              </HTMLSelect>
-              <HTMLSelect
-                aria-label={t('nodes.filter.type')}
-                data-testid="nodes-filter-type"
-                value={filters.type ?? ''}
-                onChange={(event) =>
-                  setFilter('type', (event.currentTarget.value || null) as NodeType | null)
-                }
-              >
-                <option value="">{t('nodes.filter.allTypes')}</option>
-                {NODE_TYPES.map((type) => (
-                  <option key={type} value={type}>
-                    {t(`nodes.type.${type}`)}
-                  </option>
-                ))}
-              </HTMLSelect>
-              <HTMLSelect
-                aria-label={t('nodes.filter.health')}
-                data-testid="nodes-filter-health"
-                value={filters.health ?? ''}
-                onChange={(event) =>
-                  setFilter('health', (event.currentTarget.value || null) as NodeHealthState | null)
-                }
-              >
-                <option value="">{t('nodes.filter.allStates')}</option>
-                {NODE_HEALTH_STATES.map((state) => (
-                  <option key={state} value={state}>
-                    {t(`nodes.health.${state}`)}
-                  </option>
-                ))}
-              </HTMLSelect>
+              <FilterSelect
+                label={t('nodes.filter.network')}
+                testId="nodes-filter-network"
+                all={t('nodes.filter.allNetworks')}
+                value={filters.networkId}
+                options={networks.map((id) => ({ value: id, text: t('nodes.filter.networkOption', { id }) }))}
+                parse={Number}
+                onChange={(value) => setFilter('networkId', value)}
+              />
+              <FilterSelect
+                label={t('nodes.filter.type')}
+                testId="nodes-filter-type"
+                all={t('nodes.filter.allTypes')}
+                value={filters.type}
+                options={NODE_TYPES.map((type) => ({ value: type, text: t(`nodes.type.${type}`) }))}
+                parse={(raw) => raw as NodeType}
+                onChange={(value) => setFilter('type', value)}
+              />
+              <FilterSelect
+                label={t('nodes.filter.health')}
+                testId="nodes-filter-health"
+                all={t('nodes.filter.allStates')}
+                value={filters.health}
+                options={NODE_HEALTH_STATES.map((state) => ({
+                  value: state,
+                  text: t(`nodes.health.${state}`),
+                }))}
+                parse={(raw) => raw as NodeHealthState}
+                onChange={(value) => setFilter('health', value)}
+              />
               <InputGroup
                 className="sw-nodes-search"
                 type="search"

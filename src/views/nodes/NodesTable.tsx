@@ -1,7 +1,15 @@
 import '@blueprintjs/table/lib/css/table.css';
 import { Icon, type Intent, Tag } from '@blueprintjs/core';
-import { Cell, Column, ColumnHeaderCell, RenderMode, SelectionModes, Table } from '@blueprintjs/table';
-import { type MouseEvent, type ReactElement, useLayoutEffect, useMemo, useRef } from 'react';
+import {
+  Cell,
+  Column,
+  ColumnHeaderCell,
+  Regions,
+  RenderMode,
+  SelectionModes,
+  Table,
+} from '@blueprintjs/table';
+import { type MouseEvent, type ReactElement, type RefObject, useLayoutEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatFullDate, formatRelative, formatTwoDecimals, formatWhole } from '../shared/nodeFormat';
 import { HEALTH_INTENT } from '../shared/nodeProblems';
@@ -26,7 +34,33 @@ const COLUMN_WIDTHS = {
   ltr: COLUMNS_FROM_LEFT.ltr.map((column) => column.width),
   rtl: COLUMNS_FROM_LEFT.rtl.map((column) => column.width),
 };
+/**
+ * Left to right the network and node id stay put while the table scrolls sideways, so a row read
+ * at its far end still says which node it is. Blueprint freezes leftmost columns only: right to
+ * left, where they are the rightmost, the table opens scrolled to its right end instead.
+ */
+const FROZEN_COLUMNS = { ltr: 2, rtl: 0 } as const;
 const ROW_HEIGHT = 30;
+/** The header row and the table's borders and horizontal scroll bar. */
+const HEADER_HEIGHT = 48;
+/** How many frames to wait for the table to measure its viewport before giving up opening at its end. */
+const MEASURE_FRAMES = 30;
+
+/** Right to left, the table opens at its right end, where the node ids are, once it can scroll. */
+function useOpenAtRightEnd(table: RefObject<Table | null>, direction: 'ltr' | 'rtl'): void {
+  useLayoutEffect(() => {
+    if (direction !== 'rtl') return;
+    let frame = 0;
+    let tries = 0;
+    const tryScroll = () => {
+      if (table.current?.state.viewportRect)
+        table.current.scrollToRegion(Regions.column(NODE_COLUMNS.length - 1));
+      else if (++tries < MEASURE_FRAMES) frame = requestAnimationFrame(tryScroll);
+    };
+    frame = requestAnimationFrame(tryScroll);
+    return () => cancelAnimationFrame(frame);
+  }, [table, direction]);
+}
 const CELL_INTENT: Record<'warning' | 'bad', Intent> = { warning: 'warning', bad: 'danger' };
 
 interface CellTexts {
@@ -88,7 +122,7 @@ function renderCell(row: NodeRow, key: NodeColumnKey, texts: CellTexts, nowMs: n
       let text: string;
       if (key === 'networkId') text = node.networkId === null ? '—' : String(node.networkId);
       else if (key === 'type') text = texts.t(`nodes.type.${node.type}`);
-      else if (key === 'bufferUsage') text = figure(reading?.bufferUsage, formatWhole, ' %');
+      else if (key === 'bufferUsage') text = figure(reading?.bufferUsage, formatWhole, '%');
       else if (key === 'linkQuality') text = figure(reading?.linkQuality, formatWhole, '');
       else if (key === 'batteryVoltage') text = figure(reading?.batteryVoltage, formatTwoDecimals, ' V');
       else if (key === 'displacementError')
@@ -97,7 +131,7 @@ function renderCell(row: NodeRow, key: NodeColumnKey, texts: CellTexts, nowMs: n
       else text = node.floorName ?? '—';
       return (
         <Cell {...highlight} className={className}>
-          {text}
+          {numeric ? <span className="sw-node-figure">{text}</span> : text}
         </Cell>
       );
     }
@@ -115,6 +149,8 @@ export function NodesTable({ rows, sort, onSort, onOpen, nowMs, timeZone }: Node
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const direction = i18n.dir(language);
+  const table = useRef<Table>(null);
+  useOpenAtRightEnd(table, direction);
 
   const handlers = useRef({ onOpen, onSort });
   useLayoutEffect(() => {
@@ -194,11 +230,20 @@ export function NodesTable({ rows, sort, onSort, onOpen, nowMs, timeZone }: Node
   }, [sort, t, language, direction, timeZone]);
 
   return (
-    <div className="sw-nodes-table" dir="ltr" data-testid="nodes-table" data-rows={rows.length}>
+    <div
+      className="sw-nodes-table"
+      dir="ltr"
+      data-testid="nodes-table"
+      data-rows={rows.length}
+      // A few rows (a filter) take the room they need; many scroll inside 55 % of the view.
+      style={{ blockSize: `min(55vh, ${rows.length * ROW_HEIGHT + HEADER_HEIGHT}px)` }}
+    >
       <Table
         key={direction}
+        ref={table}
         numRows={rows.length}
         columnWidths={COLUMN_WIDTHS[direction]}
+        numFrozenColumns={FROZEN_COLUMNS[direction]}
         enableRowHeader={false}
         enableColumnReordering={false}
         enableColumnResizing={false}

@@ -33,16 +33,16 @@ export interface NodeColumn {
 }
 
 export const NODE_COLUMNS: readonly NodeColumn[] = [
-  { key: 'networkId', width: 100, numeric: true },
+  { key: 'networkId', width: 115, numeric: true },
   { key: 'nodeId', width: 130 },
   { key: 'type', width: 90 },
   { key: 'health', width: 110 },
   { key: 'bufferUsage', width: 120, numeric: true },
   { key: 'linkQuality', width: 110, numeric: true },
   { key: 'batteryVoltage', width: 130, numeric: true },
-  { key: 'updated', width: 150 },
-  { key: 'displacementError', width: 150, numeric: true },
-  { key: 'building', width: 140 },
+  { key: 'updated', width: 140 },
+  { key: 'displacementError', width: 175, numeric: true },
+  { key: 'building', width: 130 },
   { key: 'floor', width: 120 },
 ];
 

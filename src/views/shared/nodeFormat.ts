@@ -102,7 +102,7 @@ export function formatDayMonth(atMs: number, timeZone: string | undefined, langu
   return safeDateFormat(dateLocale(language), { timeZone, day: 'numeric', month: 'long' }).format(atMs);
 }
 
-/** "Mon 14:00" or "27 Nov" on the history chart's time axis, by the range's length. */
+/** "14:00" or "27 Nov, 14:00" on the history chart's time axis, by the range's length. */
 export function formatAxisTime(
   atMs: number,
   rangeHours: number,
@@ -112,7 +112,7 @@ export function formatAxisTime(
   const options: Intl.DateTimeFormatOptions =
     rangeHours <= 24
       ? { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }
-      : { timeZone, day: 'numeric', month: 'short', hour: '2-digit', hourCycle: 'h23' };
+      : { timeZone, day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
   return safeDateFormat(dateLocale(language), options).format(atMs);
 }
 

@@ -38,7 +38,7 @@ export function forecastWords(
 
 /**
  * One problem in words (the Maintenance Toolkit's rows): "Low battery: 3.28 V, reaches 3.20 V
- * about 2 December", "Weak link: quality 28", "Buffer filling: 88 % used", "Anchor moved by
+ * about 2 December", "Weak link: quality 28", "Buffer filling: 88% used", "Anchor moved by
  * 0.45 m", "Silent for 12m 04s".
  */
 export function problemWords(
