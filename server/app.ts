@@ -17,6 +17,7 @@ import { deviceTokenRoutes, ingestRoutes } from './ingest/ingestRoutes';
 import { inventoryMetaRoutes } from './inventory/inventoryMetaRoutes';
 import { inventoryRoutes } from './inventory/inventoryRoutes';
 import { liveSettingsRoutes } from './live/liveSettingsRoutes';
+import { maintenanceSettingsRoutes } from './nodes/maintenanceSettingsRoutes';
 import { nodeRoutes } from './nodes/nodeRoutes';
 import { operationsRoutes } from './operations/operationsRoutes';
 import { createOperationsState, type OperationsState } from './operations/operationsState';
@@ -103,6 +104,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       heatmapRoutes,
       historyRoutes,
       nodeRoutes,
+      maintenanceSettingsRoutes,
     ],
   });
 

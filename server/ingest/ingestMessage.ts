@@ -83,6 +83,7 @@ function mergeNodes(first: NodeWriteResult, second: NodeWriteResult): NodeWriteR
   return {
     rejections: [...first.rejections, ...second.rejections],
     accepted: first.accepted + second.accepted,
+    incidentIds: [...first.incidentIds, ...second.incidentIds],
   };
 }
 
@@ -157,7 +158,7 @@ export async function ingestPayload(
       return {
         accepted: result.accepted,
         rejections: [...parsed.rejected, ...result.rejections],
-        committed: {},
+        committed: { incidentIds: result.incidentIds },
         newestEntryMs: newestEntryMs(parsed.accepted),
       };
     }

@@ -1,13 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Rejection } from '../../src/domain/ingestValidation';
 import type { PositionMessage } from '../../src/domain/live';
-import {
-  ensurePositionPartitions,
-  forgetKnownPartitions,
-  isMissingPartition,
-  positionsRetentionDays,
-  retentionCutoffMs,
-} from '../analytics/positionPartitions';
 import { addRollups, rollupsOf, type StoredPosition } from '../analytics/rollupWriter';
 import type { Db } from '../db/database';
 import { incidents, inventoryItems, positions, zoneEvents, zones } from '../db/schema';
@@ -15,6 +8,7 @@ import { scheduleRaisedIncidents } from '../safety/incidentStore';
 import { chunks } from './chunks';
 import { floorGeometryCacheFor } from './floorGeometry';
 import { helmetsByTag, type TaggedHelmet } from './helmetsByTag';
+import { refuseBeyondRetention, writeIntoDays } from './retainedDays';
 
 export interface PositionWriteResult {
   /** Entries dropped against the database: beyondRetention, unknownTag, unknownFloor. */
@@ -69,40 +63,18 @@ export async function writePositions(
   messages: readonly PositionMessage[],
   options: PositionWriteOptions = {},
 ): Promise<PositionWriteResult> {
-  // A position whose day is past the retention would land in a dropped partition: refused, counted.
-  const cutoff = retentionCutoffMs(options.nowMs ?? Date.now(), positionsRetentionDays(db));
-  const early: Rejection[] = [];
-  const kept: PositionMessage[] = [];
-  for (const message of messages) {
-    if (Date.parse(message.ts) < cutoff) early.push({ reason: 'beyondRetention', entry: message });
-    else kept.push(message);
-  }
+  const { kept, refused } = refuseBeyondRetention(db, messages, options.nowMs);
   if (kept.length === 0)
     return {
-      rejections: early,
+      rejections: refused,
       accepted: 0,
       changedInventoryIds: [],
       previousFloorById: new Map(),
       incidentIds: [],
     };
-  // The days' partitions, outside the transaction (creating one waits for running writers).
-  await ensurePositionPartitions(
-    db,
-    kept.map((m) => Date.parse(m.ts)),
+  return writeIntoDays(db, 'positions', kept, () =>
+    writeInTransaction(db, siteId, kept, refused, options.rollups ?? true),
   );
-  try {
-    return await writeInTransaction(db, siteId, kept, early, options.rollups ?? true);
-  } catch (error) {
-    // A partition dropped behind this process's back (another process's retention, by hand):
-    // check them all again, once.
-    if (!isMissingPartition(error)) throw error;
-    forgetKnownPartitions(db);
-    await ensurePositionPartitions(
-      db,
-      kept.map((m) => Date.parse(m.ts)),
-    );
-    return writeInTransaction(db, siteId, kept, early, options.rollups ?? true);
-  }
 }
 
 async function writeInTransaction(

@@ -32,6 +32,7 @@ import { ok } from '../http/envelope';
 import { forbidden, unprocessable } from '../http/errors';
 import { markersForViewer } from '../live/mapMarkers';
 import { selectWorkersOnMap } from '../live/workersOnMap';
+import { settleAnchorMovedOnPlacement } from '../nodes/anchorMovedIncidents';
 import type { Services } from '../services';
 import { positionAt } from './devicePosition';
 import { countInventory, listInventory } from './inventoryRows';
@@ -72,7 +73,7 @@ function helmetOptions(db: Db, where: SQL, assigned: boolean) {
  * src/domain/personalData.ts lets them. Placing and registering devices is installation and
  * nodes work.
  */
-export const inventoryRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { db }) => {
+export const inventoryRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { db, publisher }) => {
   app.get(
     '/floors/:id/inventory',
     {
@@ -102,8 +103,18 @@ export const inventoryRoutes: FastifyPluginAsyncTypebox<Services> = async (app, 
       },
     },
     async (request) => {
-      const floor = await requireFloor(db, principalOf(request), request.params.id);
-      const item = await placeDevice(db, floor, request.params.inventoryId, request.body);
+      const principal = principalOf(request);
+      const floor = await requireFloor(db, principal, request.params.id);
+      // Placing an anchor again (re-approval) resolves its "anchor moved" incident with it.
+      const { item, resolved } = await db.transaction(async (tx) => {
+        const placed = await placeDevice(tx, floor, request.params.inventoryId, request.body);
+        const settled = await settleAnchorMovedOnPlacement(tx, placed.id, principal.id, new Date());
+        return { item: placed, resolved: settled };
+      });
+      if (resolved.length > 0)
+        await publisher?.publishIncidents?.(floor.siteId, resolved).catch((error: unknown) => {
+          request.log.error({ err: error, resolved }, 'publishing resolved anchor-moved incidents failed');
+        });
       return ok(item, inventoryMessages.updated);
     },
   );

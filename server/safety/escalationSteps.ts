@@ -7,7 +7,12 @@ import {
   nextEscalationDue,
   statusesAllowing,
 } from '../../src/domain/escalation';
-import type { IncidentStatus, IncidentType, SafetyIncident } from '../../src/domain/incidents';
+import {
+  type IncidentStatus,
+  type IncidentType,
+  isDeviceIncident,
+  type SafetyIncident,
+} from '../../src/domain/incidents';
 import type { Db } from '../db/database';
 import { incidentEvents, incidents, sites } from '../db/schema';
 import { queueEmail } from '../mail/outbox';
@@ -22,6 +27,7 @@ export const INCIDENT_LABELS: Record<IncidentType, string> = {
   noMotion: 'No motion',
   restrictedZone: 'Restricted zone entered',
   reEntry: 'Re-entered the evacuated area',
+  anchorMoved: 'Anchor moved',
 };
 
 /** Who took a step: a person, or null for the scheduler. */
@@ -44,7 +50,10 @@ function escalationEmail(
   publicUrl: string,
 ) {
   const what = INCIDENT_LABELS[incident.type];
-  const worker = incident.workerName ?? `helmet ${incident.wntInventoryId}`;
+  const device = isDeviceIncident(incident.type);
+  const worker = device
+    ? `anchor ${incident.wntInventoryId}`
+    : (incident.workerName ?? `helmet ${incident.wntInventoryId}`);
   const place = [siteName, incident.floorName, incident.zoneName].filter(Boolean).join(' / ');
   const why = by
     ? `${by.name} escalated safety incident #${incident.id} to level ${level.level}.`
@@ -55,7 +64,7 @@ function escalationEmail(
       why,
       '',
       `Incident: ${what}`,
-      `Worker: ${worker} (helmet ${incident.wntInventoryId})`,
+      device ? `Node: ${incident.wntInventoryId}` : `Worker: ${worker} (helmet ${incident.wntInventoryId})`,
       `Place: ${place}`,
       `Happened at: ${incident.ts}`,
       `Escalated at: ${incident.escalatedAt ?? ''}`,
@@ -84,6 +93,7 @@ export async function escalateIncident(
   const query = tx
     .select({
       siteId: incidents.siteId,
+      type: incidents.type,
       status: incidents.status,
       level: incidents.level,
       siteName: sites.name,
@@ -127,7 +137,10 @@ export async function escalateIncident(
       level,
       escalatedAt: now,
       escalatedBy: by?.id ?? null,
-      nextEscalationAt: nextEscalationDue(levels, level, now),
+      // A device's incident climbs only by hand.
+      nextEscalationAt: isDeviceIncident(row.type as IncidentType)
+        ? null
+        : nextEscalationDue(levels, level, now),
     })
     .where(eq(incidents.id, incidentId));
   await tx

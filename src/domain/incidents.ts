@@ -1,7 +1,8 @@
 /**
  * Safety incidents (spec §7 "Safety service"): raised by a helmet's alarm (SOS, fall, no motion),
- * by a helmet entering a restricted zone, or by a worker already safe going back into the area
- * being evacuated; listed by GET /api/safety/incident/getAll, escalated by hand
+ * by a helmet entering a restricted zone, by a worker already safe going back into the area
+ * being evacuated, or by an anchor reported away from where it was placed for a minute
+ * (`anchorMoved`, server/nodes/anchorMovedRule.ts); listed by GET /api/safety/incident/getAll, escalated by hand
  * (POST /api/safety/incident/escelate) or on their own (src/domain/escalation.ts), acknowledged
  * and resolved.
  */
@@ -10,8 +11,18 @@
 export const ALARM_EVENT_TYPES = ['sos', 'fall', 'noMotion'] as const;
 export type AlarmEventType = (typeof ALARM_EVENT_TYPES)[number];
 
-export const INCIDENT_TYPES = [...ALARM_EVENT_TYPES, 'restrictedZone', 'reEntry'] as const;
+export const INCIDENT_TYPES = [...ALARM_EVENT_TYPES, 'restrictedZone', 'reEntry', 'anchorMoved'] as const;
 export type IncidentType = (typeof INCIDENT_TYPES)[number];
+
+/**
+ * Incidents about a device rather than a person: no worker, the node's id names them. They never
+ * escalate on their own (maintenance, not an emergency); a person may still escalate them by hand.
+ */
+export const DEVICE_INCIDENT_TYPES: readonly IncidentType[] = ['anchorMoved'];
+
+export function isDeviceIncident(type: IncidentType): boolean {
+  return DEVICE_INCIDENT_TYPES.includes(type);
+}
 
 export const INCIDENT_STATUSES = ['open', 'escalated', 'acknowledged', 'resolved'] as const;
 export type IncidentStatus = (typeof INCIDENT_STATUSES)[number];

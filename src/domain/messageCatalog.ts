@@ -1,6 +1,7 @@
 import { ANALYTICS_MESSAGES } from './analytics';
 import { EVACUATION_MESSAGES } from './evacuation';
 import { floorMessages } from './floorValidation';
+import { MAINTENANCE_MESSAGES } from './maintenanceSettings';
 import { CORE_MESSAGE_TEXTS, createMessageCatalog, prefixed } from './messageCatalogCore';
 import { SAFETY_DEMO_MESSAGES } from './safetyDemo';
 import { zoneMessages } from './schemas/floors';
@@ -27,6 +28,7 @@ const CATALOG = createMessageCatalog({
   ...prefixed('server.safetyDemo', SAFETY_DEMO_MESSAGES),
   ...prefixed('server.analytics', ANALYTICS_MESSAGES),
   ...prefixed('server.nodes', nodeMessages),
+  ...prefixed('server.maintenance', MAINTENANCE_MESSAGES),
 });
 
 /** The key and values of a text the server sends, or undefined for a text outside the catalogue. */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ANALYTICS_MESSAGES } from '../../src/domain/analytics';
 import { EVACUATION_MESSAGES } from '../../src/domain/evacuation';
 import { floorMessages } from '../../src/domain/floorValidation';
+import { MAINTENANCE_MESSAGES } from '../../src/domain/maintenanceSettings';
 import { labelKey, messageCatalogKeys, messageKeyOf } from '../../src/domain/messageCatalog';
 import { messages } from '../../src/domain/messages';
 import { SAFETY_DEMO_MESSAGES } from '../../src/domain/safetyDemo';
@@ -58,6 +59,7 @@ const SENT = [
   ...Object.values(SAFETY_DEMO_MESSAGES),
   ...Object.values(ANALYTICS_MESSAGES),
   ...Object.values(nodeMessages),
+  ...Object.values(MAINTENANCE_MESSAGES),
   messages.notFound('Node'),
 ];
 

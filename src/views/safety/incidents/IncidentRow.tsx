@@ -1,7 +1,7 @@
 import { Button, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { type IncidentAction, incidentTransition } from '../../../domain/escalation';
-import type { SafetyIncident } from '../../../domain/incidents';
+import { isDeviceIncident, type SafetyIncident } from '../../../domain/incidents';
 import { IncidentCountdown } from './IncidentCountdown';
 
 interface IncidentRowProps {
@@ -52,8 +52,20 @@ export function IncidentRow({ incident, time, canAct, pending, onAction }: Incid
           {t(`safety.type.${incident.type}`)}
         </Tag>
       </td>
-      <td>{incident.workerName ?? t('safety.na')}</td>
-      <td dir="ltr">{incident.wntInventoryId}</td>
+      {isDeviceIncident(incident.type) ? (
+        // An anchor's incident names the node where a helmet's names its wearer.
+        <>
+          <td data-testid="incident-node">
+            {t('safety.incidents.anchorNode', { nodeId: incident.wntInventoryId })}
+          </td>
+          <td>{t('safety.na')}</td>
+        </>
+      ) : (
+        <>
+          <td>{incident.workerName ?? t('safety.na')}</td>
+          <td dir="ltr">{incident.wntInventoryId}</td>
+        </>
+      )}
       <td>{incident.floorName ?? t('safety.na')}</td>
       <td>{incident.zoneName ?? t('safety.na')}</td>
       <td data-testid="incident-status">

@@ -253,6 +253,11 @@ export const API_ROUTES: Record<RouteKey, RouteRule> = {
   'GET /api/installation/:floorId/assets/item/:nodeId/:type': open(NODE_READERS, 'floor', {
     params: (o) => ({ nodeId: o.anchorTag, type: 'anchor' }),
   }),
+  // The site's anchor-moved threshold: the maintenance area's setting.
+  'GET /api/sites/:id/maintenance-settings': open(['maintenance'], 'site'),
+  'PUT /api/sites/:id/maintenance-settings': write(['maintenance'], 'site', {
+    body: () => ({ anchorMovedThresholdMetres: 0.3 }),
+  }),
 
   // The analytics gateway (Cube's REST API): tenancy is a condition on every query, not a 404.
   'GET /cubejs-api/v1/meta': open(['analytics'], null),
