@@ -46,15 +46,15 @@ export interface NodeRecord extends ReadingRecord {
   building_name: string | null;
 }
 
-/** Each node of the scope, in id order, with its latest report at or before `atMs` (or none). */
-export async function nodesAt(db: Db, scope: NodeScope, atMs: number): Promise<NodeRecord[]> {
+/** The statement of `nodesAt` (the benchmark EXPLAINs it). */
+export function nodesAtStatement(db: Db, scope: NodeScope, atMs: number): SQL {
   const conditions: SQL[] = [sql`i.site_id = ${scope.siteId}`];
   conditions.push(scope.type ? sql`i.type = ${scope.type}` : sql`i.type in ('anchor', 'sink')`);
   if (scope.floorId !== undefined) conditions.push(sql`i.floor_id = ${scope.floorId}`);
   if (scope.nodeId !== undefined) conditions.push(sql`i.wnt_inventory_id = ${scope.nodeId}`);
   // No report survives the retention: the bound lets the planner drop older partitions too.
   const oldest = atMs - (positionsRetentionDays(db) + 1) * DAY_MS;
-  const result = (await db.execute(sql`
+  return sql`
     select i.id, i.wnt_inventory_id as node_id, i.network_id, i.type, i.floor_id, i.is_approved,
       i.lat as placed_lat, i.long as placed_long, f.name as floor_name, b.id as building_id,
       b.name as building_name, ${readingColumns('d')}, d.neighbors as n
@@ -68,7 +68,12 @@ export async function nodesAt(db: Db, scope: NodeScope, atMs: number): Promise<N
       limit 1
     ) d on true
     where ${sql.join(conditions, sql` and `)}
-    order by i.id`)) as unknown as { rows: NodeRecord[] };
+    order by i.id`;
+}
+
+/** Each node of the scope, in id order, with its latest report at or before `atMs` (or none). */
+export async function nodesAt(db: Db, scope: NodeScope, atMs: number): Promise<NodeRecord[]> {
+  const result = (await db.execute(nodesAtStatement(db, scope, atMs))) as unknown as { rows: NodeRecord[] };
   return result.rows;
 }
 

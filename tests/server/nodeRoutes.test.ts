@@ -4,6 +4,7 @@ import { decodeCursor } from '../../server/analytics/historyQueries';
 import { ensurePositionPartitions } from '../../server/analytics/positionPartitions';
 import type { Db } from '../../server/db/database';
 import { floors, inventoryItems, nodeDiagnostics } from '../../server/db/schema';
+import { nodeVoltageTrend, siteVoltageTrends } from '../../server/nodes/batteryTrends';
 import { readNodePlaybackChunk } from '../../server/nodes/nodePlayback';
 import type { Role } from '../../src/domain/roles';
 import type {
@@ -50,6 +51,8 @@ let floorId: number;
 let a1: Node;
 let a2: Node;
 let a3: Node;
+/** An anchor whose battery trend the site list keeps between calls. */
+let a4: Node;
 let sink: Node;
 let elsewhere: Node;
 let foreignNodeId: string;
@@ -110,7 +113,7 @@ beforeAll(async () => {
     .orderBy(asc(inventoryItems.floorId), asc(inventoryItems.id));
   floorId = nodes[0].floorId as number;
   const onFloor = nodes.filter((n) => n.floorId === floorId);
-  [a1, a2, a3] = onFloor.filter((n) => n.type === 'anchor');
+  [a1, a2, a3, a4] = onFloor.filter((n) => n.type === 'anchor');
   sink = onFloor.find((n) => n.type === 'sink') as Node;
   elsewhere = nodes.find((n) => n.floorId !== floorId && n.type === 'anchor') as Node;
   const [otherFloor] = await t.db.select().from(floors).where(eq(floors.id, other.floorId));
@@ -145,6 +148,9 @@ beforeAll(async () => {
   const firstMinute = Math.floor((NOW - 26 * HOUR) / MIN) * MIN;
   for (let ms = firstMinute; ms < NOW - MIN; ms += MIN)
     report(a3, ms, { linkQuality: (ms / MIN) % 2 === 0 ? 60 : 80 });
+  // A4: on the half hour over the last 10 hours at 3.5 V.
+  for (let h = 1; h <= 10; h++)
+    report(a4, Math.floor(NOW / HOUR) * HOUR - h * HOUR + 30 * MIN, { batteryVoltage: 3.5 });
   // The other floor's anchor, in the same window as A1's past reports.
   report(elsewhere, PAST, {});
   await writeReports(t.db);
@@ -236,6 +242,26 @@ describe('GET /api/sites/{id}/nodes', () => {
       voltsPerDay: null,
       cutoffVolts: 4.2,
     });
+  });
+});
+
+describe('the site list’s battery trends', () => {
+  it('keeps the hours that are over and reads only the reports since', async () => {
+    const first = await siteVoltageTrends(t.db, siteId, NOW);
+    expect(first.get(a4.id)?.map((p) => p.volts)).toEqual(Array(10).fill(3.5));
+    // A report arriving hours late, for an hour already kept, and one of the hour under way.
+    reports.length = 0;
+    report(a4, NOW - 3 * HOUR + 10 * MIN, { batteryVoltage: 2 });
+    report(a4, NOW + MIN, { batteryVoltage: 3 });
+    await writeReports(t.db);
+    const later = await siteVoltageTrends(t.db, siteId, NOW + 2 * MIN);
+    const volts = later.get(a4.id)?.map((p) => p.volts) ?? [];
+    expect(volts.filter((v) => v === 3.5).length).toBeGreaterThanOrEqual(9);
+    expect(Math.min(...volts)).toBeGreaterThanOrEqual(3);
+    expect(Math.min(...volts)).toBeLessThan(3.5);
+    // Asked afresh (one node's trend keeps nothing), the late report counts.
+    const afresh = await nodeVoltageTrend(t.db, a4.id, NOW + 2 * MIN);
+    expect(Math.min(...afresh.map((p) => p.volts))).toBeLessThan(3);
   });
 });
 
