@@ -5,7 +5,7 @@ import { trailsFloorScene } from './helpers/trailsFloor';
 
 // Pixi reads navigator when it loads (Node 20 has none); layers need no renderer to draw.
 Object.assign(globalThis, { navigator: globalThis.navigator ?? { userAgent: 'node' } });
-const { Container } = await import('pixi.js');
+const { Container, Texture } = await import('pixi.js');
 const { LayerStack } = await import('../../src/views/canvas/layers/LayerStack');
 const { MAP_NODES, anchorsLayerDefinition, HEALTH_COLOURS, DISPLACEMENT_COLOUR } = await import(
   '../../src/views/canvas/layers/AnchorsLayer'
@@ -66,9 +66,16 @@ function setUp() {
       anchorGraphLayerDefinition((graph) => {
         seen.graph = graph;
       }),
-      anchorsLayerDefinition((nodes) => {
-        seen.nodes = nodes;
-      }),
+      anchorsLayerDefinition(
+        (nodes) => {
+          seen.nodes = nodes;
+        },
+        // Pixi's white texture for the markers: no DOM to draw the atlas on.
+        {
+          fill: { anchor: Texture.WHITE, sink: Texture.WHITE },
+          ring: { anchor: Texture.WHITE, sink: Texture.WHITE },
+        },
+      ),
     ],
     world,
   );
@@ -143,6 +150,11 @@ describe('the anchors and anchor graph layers', () => {
     const lines = world.children.find((c) => c.label === 'anchor-displacement') as import('pixi.js').Graphics;
     const strokes = lines.context.instructions.filter((i) => i.action === 'stroke');
     expect(strokes.map((i) => i.data.style.color)).toContain(DISPLACEMENT_COLOUR);
+    // Two particles a node, the fill tinted by battery and the ring by health.
+    const markers = world.children.find((c) => c.label === 'anchors') as import('pixi.js').ParticleContainer<
+      import('pixi.js').Particle
+    >;
+    expect(markers.particleChildren.map((p) => p.tint)).toEqual(seen.nodes.flatMap((d) => [d.fill, d.ring]));
     expect(stack.redraws('anchors')).toBe(1);
     // Panning does not draw again; new nodes do.
     stack.update({ scene, view: { scale: 1, x: 250, y: 40 } });

@@ -1,7 +1,14 @@
-import { type Container, Graphics } from 'pixi.js';
+import { Container, Graphics } from 'pixi.js';
 import { LINK_QUALITY, type NodeHealthState } from '../../../domain/nodeHealth';
 import { bucketScale, zoomBucket } from '../../../domain/polylineSimplify';
-import { HEALTH_COLOURS, type MapNode, NODE_RADIUS_PX, nodeImagePoint, ZOOM_BUCKET } from './AnchorsLayer';
+import {
+  HEALTH_COLOURS,
+  type MapNode,
+  NODE_RADIUS_PX,
+  nodeImagePoint,
+  RING_SIDES,
+  ZOOM_BUCKET,
+} from './AnchorsLayer';
 import type { CanvasLayer, FrameContext, LayerDefinition } from './Layer';
 import { layerData, SCENE_INPUTS } from './layerInputs';
 
@@ -36,6 +43,8 @@ const LINK_ALPHA = 0.75;
 /** The ring around a node no link reaches: outside its marker and its selection ring. */
 const ISOLATED_RING_PX = NODE_RADIUS_PX + 6;
 const ISOLATED_RING_WIDTH_PX = 3;
+/** The cached picture of the graph is at most this many pixels across (16 MB of texture at most). */
+const MAX_CACHE_PX = 2048;
 
 /** What the last draw showed, for tests and the screen's debug hook. */
 export interface DrawnGraph {
@@ -50,8 +59,12 @@ export interface DrawnGraph {
  * 10,000 links are three strokes), under a red ring around every node no link reaches. Good
  * links are drawn first and bad ones last, so a bad link is not hidden under a good one. Static:
  * drawn again only when the graph, the floor or the zoom bucket change; drawn under the anchors.
+ * The drawing is cached as one texture at the zoom bucket's resolution (at most MAX_CACHE_PX
+ * across), so a pan renders one quad, not the links' 20,000 triangles again: a software
+ * rasteriser pays per triangle per frame (bench/RESULTS.md "anchorGraph").
  */
 export class AnchorGraphLayer implements CanvasLayer {
+  private readonly root = new Container({ label: 'anchor-graph', eventMode: 'none' });
   private readonly bands = new Map<NodeHealthState, Graphics>(
     [...BANDS].reverse().map((band) => [band, new Graphics({ label: `links-${band}`, eventMode: 'none' })]),
   );
@@ -62,7 +75,8 @@ export class AnchorGraphLayer implements CanvasLayer {
   constructor(private readonly report?: (drawn: DrawnGraph) => void) {}
 
   attach(world: Container): void {
-    world.addChild(...this.bands.values(), this.isolated);
+    this.root.addChild(...this.bands.values(), this.isolated);
+    world.addChild(this.root);
   }
 
   update({ scene, view }: FrameContext): boolean {
@@ -109,20 +123,31 @@ export class AnchorGraphLayer implements CanvasLayer {
       for (let i = 0; i < n; i++) {
         if (linked[i] || Number.isNaN(xy[2 * i])) continue;
         isolated.push(graph.nodes[i].key);
-        ring.circle(xy[2 * i], xy[2 * i + 1], ISOLATED_RING_PX / scale);
+        ring.regularPoly(xy[2 * i], xy[2 * i + 1], ISOLATED_RING_PX / scale, RING_SIDES);
       }
       if (isolated.length > 0) {
         ring.stroke({ color: HEALTH_COLOURS.bad, width: ISOLATED_RING_WIDTH_PX / scale });
       }
     }
     this.drawn = { links: counts, isolated };
+    this.cache(graph !== null && transform !== null, scene.size, view.scale);
     this.report?.(this.drawn);
     return true;
   }
 
+  /** Caches the drawing as a texture sharp at this zoom (and the screen's density), or stops caching. */
+  private cache(drawn: boolean, size: { width: number; height: number }, viewScale: number): void {
+    if (!drawn) {
+      this.root.cacheAsTexture(false);
+      return;
+    }
+    const density = bucketScale(zoomBucket(viewScale)) * (globalThis.devicePixelRatio || 1);
+    const resolution = Math.min(density, MAX_CACHE_PX / Math.max(1, size.width, size.height));
+    this.root.cacheAsTexture({ resolution, antialias: true });
+  }
+
   destroy(): void {
-    for (const g of this.bands.values()) g.destroy();
-    this.isolated.destroy();
+    this.root.destroy({ children: true });
   }
 }
 

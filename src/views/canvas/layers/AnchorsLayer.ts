@@ -1,4 +1,12 @@
-import { type Container, Graphics } from 'pixi.js';
+import {
+  type Container,
+  DOMAdapter,
+  Graphics,
+  Particle,
+  ParticleContainer,
+  Rectangle,
+  Texture,
+} from 'pixi.js';
 import type { FloorTransform } from '../../../domain/geo';
 import type { NodeHealthState, NodeType } from '../../../domain/nodeHealth';
 import { bucketScale, zoomBucket } from '../../../domain/polylineSimplify';
@@ -47,12 +55,12 @@ export const DISPLACEMENT_COLOUR = 0x7961db;
 /** Below this (metres) an anchor is where it was placed: surveyed anchors are good to about 0.1 m. */
 export const DRAWN_DISPLACEMENT_M = 0.1;
 
-/** Marker sizes in screen pixels, whatever the zoom. */
-export const NODE_RADIUS_PX = 6;
-const SINK_HALF_PX = 7;
-const RING_PX = 2.5;
+/** Marker sizes in screen pixels, whatever the zoom (the zoom bucket's). */
+export const NODE_RADIUS_PX = 7;
 const GHOST_RADIUS_PX = 4;
 const SELECTED_RING_PX = 12;
+/** Sides of the few circles drawn as geometry (selection, placed marks): a circle of Pixi's is ~130 triangles. */
+export const RING_SIDES = 16;
 
 /** The zoom in half-octave buckets: the markers are sized again only when it changes bucket. */
 export const ZOOM_BUCKET: LayerInput = { name: 'zoomBucket', version: ({ view }) => zoomBucket(view.scale) };
@@ -79,36 +87,96 @@ export function nodeImagePoint(node: MapNode, transform: FloorTransform): { x: n
 export const batteryColour = (node: MapNode): number =>
   node.battery === null ? UNKNOWN_COLOUR : HEALTH_COLOURS[node.battery];
 
+/** Atlas cell size in pixels: drawn larger than any marker shows, so it stays crisp. */
+const CELL_PX = 48;
+/** The ring's width as a share of the marker's diameter. */
+const RING_SHARE = 0.2;
+
 /**
- * Anchors (circles) and sinks (squares) filled by battery and ringed by health, a violet line
- * back to where a displaced anchor was placed (with a small hollow mark there), and the selected
- * node ringed. Few Graphics whatever the count: one path per colour, so 2,000 nodes are a handful
- * of fills and strokes. Static: drawn again only when the nodes, the floor or the zoom bucket change.
+ * The marker shapes, white so a tint colours them: a disc and a square, each as a fill and as a
+ * ring, four frames of one texture (a particle container draws from a single source).
+ */
+export interface NodeAtlas {
+  readonly fill: Readonly<Record<NodeType, Texture>>;
+  readonly ring: Readonly<Record<NodeType, Texture>>;
+}
+
+export function createNodeAtlas(): NodeAtlas {
+  const canvas = DOMAdapter.get().createCanvas(4 * CELL_PX, CELL_PX);
+  const g = canvas.getContext('2d') as CanvasRenderingContext2D;
+  const ring = CELL_PX * RING_SHARE;
+  const middle = CELL_PX / 2;
+  g.fillStyle = '#ffffff';
+  g.strokeStyle = '#ffffff';
+  g.lineWidth = ring;
+  g.beginPath();
+  g.arc(middle, middle, middle - 1, 0, Math.PI * 2);
+  g.fill();
+  g.beginPath();
+  g.arc(CELL_PX + middle, middle, middle - ring / 2 - 1, 0, Math.PI * 2);
+  g.stroke();
+  const inset = CELL_PX * 0.1;
+  const side = CELL_PX - 2 * inset;
+  g.fillRect(2 * CELL_PX + inset, inset, side, side);
+  g.strokeRect(3 * CELL_PX + inset + ring / 2, inset + ring / 2, side - ring, side - ring);
+  const { source } = Texture.from(canvas);
+  const frame = (cell: number) =>
+    new Texture({ source, frame: new Rectangle(cell * CELL_PX, 0, CELL_PX, CELL_PX) });
+  return { fill: { anchor: frame(0), sink: frame(2) }, ring: { anchor: frame(1), sink: frame(3) } };
+}
+
+/**
+ * Anchors (discs) and sinks (squares) filled by battery and ringed by health, a violet line back
+ * to where a displaced anchor was placed (with a small hollow mark there), and the selected node
+ * ringed. The markers are particles of one atlas, two per node (four triangles: a Graphics circle
+ * is ~130, which a software rasteriser pays for every frame); the lines and marks are one
+ * Graphics. Static: drawn again only when the nodes, the floor or the zoom bucket change.
  */
 export class AnchorsLayer implements CanvasLayer {
   private readonly lines = new Graphics({ label: 'anchor-displacement', eventMode: 'none' });
-  private readonly markers = new Graphics({ label: 'anchors', eventMode: 'none' });
+  private readonly markers = new ParticleContainer({
+    label: 'anchors',
+    eventMode: 'none',
+    // Rebuilt only when the nodes change; a few thousand particles upload in no time.
+    dynamicProperties: { position: true, color: true, vertex: true, uvs: true, rotation: false },
+  });
   private readonly selection = new Graphics({ label: 'anchor-selection', eventMode: 'none' });
+  private atlas: NodeAtlas | null;
+  private readonly ownsAtlas: boolean;
+  private readonly particles: Particle[] = [];
   /** What the last draw put on the canvas. */
   drawn: readonly DrawnNode[] = [];
   redraws = 0;
 
-  constructor(private readonly report?: (drawn: readonly DrawnNode[]) => void) {}
+  /** `atlas` is for tests without a DOM; the console draws its own. */
+  constructor(
+    private readonly report?: (drawn: readonly DrawnNode[]) => void,
+    atlas?: NodeAtlas,
+  ) {
+    this.atlas = atlas ?? null;
+    this.ownsAtlas = atlas === undefined;
+  }
 
   attach(world: Container): void {
+    this.atlas ??= createNodeAtlas();
+    this.markers.texture = this.atlas.fill.anchor;
     world.addChild(this.lines, this.markers, this.selection);
+  }
+
+  /** The marker particles now shown, fill and ring of each node in turn (tests). */
+  get markerParticles(): readonly Particle[] {
+    return this.particles.slice(0, this.markers.particleChildren.length);
   }
 
   update({ scene, view }: FrameContext): boolean {
     this.redraws++;
     const lines = this.lines.clear();
-    const markers = this.markers.clear();
     const selection = this.selection.clear();
     const transform = scene.transform;
     const { nodes, selectedKey } = MAP_NODES.value(scene);
     const drawn: DrawnNode[] = [];
+    const scale = bucketScale(zoomBucket(view.scale));
     if (transform) {
-      const scale = bucketScale(zoomBucket(view.scale));
       const ghosts: number[] = [];
       for (const node of nodes) {
         const at = nodeImagePoint(node, transform);
@@ -136,63 +204,66 @@ export class AnchorsLayer implements CanvasLayer {
         });
         if (node.key === selectedKey) {
           selection
-            .circle(at.x, at.y, SELECTED_RING_PX / scale)
+            .regularPoly(at.x, at.y, SELECTED_RING_PX / scale, RING_SIDES)
             .stroke({ color: SELECTION_OUTLINE, width: 3 / scale });
         }
       }
       if (ghosts.length > 0) {
-        lines.stroke({ color: DISPLACEMENT_COLOUR, width: 2 / scale, alpha: 0.9 });
-        for (let i = 0; i < ghosts.length; i += 2)
-          lines.circle(ghosts[i], ghosts[i + 1], GHOST_RADIUS_PX / scale);
+        lines.stroke({ color: DISPLACEMENT_COLOUR, width: 2 / scale, alpha: 0.9, cap: 'butt' });
+        for (let i = 0; i < ghosts.length; i += 2) {
+          lines.regularPoly(ghosts[i], ghosts[i + 1], GHOST_RADIUS_PX / scale, RING_SIDES / 2);
+        }
         lines.stroke({ color: DISPLACEMENT_COLOUR, width: 1.5 / scale });
       }
-      // The shapes of one colour make one path: a fill (or stroke) per colour, not per node.
-      for (const colour of new Set(drawn.map((d) => d.fill))) {
-        addShapes(markers, drawn, (d) => d.fill === colour, scale).fill({ color: colour });
-      }
-      for (const colour of new Set(drawn.map((d) => d.ring))) {
-        addShapes(markers, drawn, (d) => d.ring === colour, scale).stroke({
-          color: colour,
-          width: RING_PX / scale,
-        });
-      }
     }
+    this.place(drawn, (2 * NODE_RADIUS_PX) / CELL_PX / scale);
     this.drawn = drawn;
     this.report?.(drawn);
     return true;
   }
 
+  /** Two particles per node, recycled by index: the fill, then the ring over its edge. */
+  private place(drawn: readonly DrawnNode[], size: number): void {
+    const atlas = this.atlas!;
+    const count = 2 * drawn.length;
+    const shown = this.markers.particleChildren.length;
+    for (let i = 0; i < count; i++) {
+      const node = drawn[i >> 1];
+      const ring = (i & 1) === 1;
+      let p = this.particles[i];
+      if (!p) {
+        p = new Particle({ texture: atlas.fill.anchor, anchorX: 0.5, anchorY: 0.5 });
+        this.particles[i] = p;
+      }
+      p.texture = ring ? atlas.ring[node.type] : atlas.fill[node.type];
+      p.x = node.x;
+      p.y = node.y;
+      p.scaleX = size;
+      p.scaleY = size;
+      p.tint = ring ? node.ring : node.fill;
+      if (i >= shown) this.markers.addParticle(p);
+    }
+    if (shown > count) this.markers.removeParticles(count, shown);
+  }
+
   destroy(): void {
     this.lines.destroy();
-    this.markers.destroy();
     this.selection.destroy();
+    this.markers.destroy();
+    if (this.ownsAtlas) this.atlas?.fill.anchor.source.destroy();
   }
-}
-
-/** Adds the marker shapes of the nodes `which` picks to `g`'s current path. */
-function addShapes(
-  g: Graphics,
-  drawn: readonly DrawnNode[],
-  which: (node: DrawnNode) => boolean,
-  scale: number,
-): Graphics {
-  const radius = NODE_RADIUS_PX / scale;
-  const half = SINK_HALF_PX / scale;
-  for (const node of drawn) {
-    if (!which(node)) continue;
-    if (node.type === 'sink') g.rect(node.x - half, node.y - half, 2 * half, 2 * half);
-    else g.circle(node.x, node.y, radius);
-  }
-  return g;
 }
 
 /** The anchors layer; `report` hears what each draw put on the canvas (the screen's debug hook). */
-export function anchorsLayerDefinition(report?: (drawn: readonly DrawnNode[]) => void): LayerDefinition {
+export function anchorsLayerDefinition(
+  report?: (drawn: readonly DrawnNode[]) => void,
+  atlas?: NodeAtlas,
+): LayerDefinition {
   return {
     name: 'anchors',
     redraw: 'static',
     inputs: [MAP_NODES, SCENE_INPUTS.frame, ZOOM_BUCKET],
-    create: () => new AnchorsLayer(report),
+    create: () => new AnchorsLayer(report, atlas),
   };
 }
 
