@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SafetyIncident } from '../../../domain/incidents';
+import { isDeviceIncident, type SafetyIncident } from '../../../domain/incidents';
 import { formatDuration } from '../safetyFormat';
 
 const TICK_MS = 1000;
@@ -19,6 +19,8 @@ export function IncidentCountdown({ incident }: { incident: SafetyIncident }) {
     return () => clearInterval(timer);
   }, [due]);
   if (incident.status !== 'open' && incident.status !== 'escalated') return null;
+  // A device's incident never climbs on its own: no countdown, and no "last level" either.
+  if (isDeviceIncident(incident.type)) return null;
   if (due === null)
     return incident.level > 0 ? (
       <span data-testid="incident-next-step">{t('safety.incidents.lastLevel')}</span>
