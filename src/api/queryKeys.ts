@@ -107,4 +107,9 @@ export const queryKeys = {
       ['nodes', 'history', siteId, nodeId, hours] as const,
     maintenanceSettings: (siteId: number) => ['nodes', 'maintenanceSettings', siteId] as const,
   },
+  /** The maintenance map: a floor's nodes as they are now (polled); replays stream their own windows. */
+  nodeMap: {
+    all: ['nodeMap'] as const,
+    floor: (floorId: number) => ['nodeMap', 'floor', floorId] as const,
+  },
 } as const;

@@ -14,6 +14,7 @@ import {
   type WorkerHover,
 } from './FloorCanvasEngine';
 import type { LayerDataSource } from './layers/layerInputs';
+import type { LayerRegistry } from './layers/registry';
 import type { MarkerColour } from './scene';
 import { WorkerDetails } from './WorkerDetails';
 import { WorkerTooltip } from './WorkerTooltip';
@@ -53,6 +54,8 @@ export interface FloorCanvasProps {
   onSelectWorker?(worker: WorkerOnMap | null): void;
   /** Data of layers beyond the scene's (walls, anchors, …), each from its stream; keep the array stable. */
   layerData?: readonly LayerDataSource[];
+  /** The layers to draw (FLOOR_LAYERS unless a screen adds its own with `withLayer`); read once per mount. */
+  layers?: LayerRegistry;
   /**
    * The floor's name with its building's (useFloorPlace), for the worker's tooltip and details:
    * two blocks' "Level 2" must read apart. The floor's own name when not given.
@@ -91,7 +94,11 @@ export function FloorCanvas(props: FloorCanvasProps) {
   // One engine per mounted view; later prop changes are handed to it, never a new one.
   // biome-ignore lint/correctness/useExhaustiveDependencies: created once; the effects below pass on changes.
   useEffect(() => {
-    const created = new FloorCanvasEngine(hostRef.current!, { floor: latest.current.floor, label });
+    const created = new FloorCanvasEngine(hostRef.current!, {
+      floor: latest.current.floor,
+      label,
+      layers: latest.current.layers,
+    });
     created.ready.catch(() => {
       // Reported through status$ (errors.renderer).
     });
