@@ -4,7 +4,14 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../server/app';
 import { demoEmail } from '../../server/db/demoSeed';
-import { incidentEvents, incidents, inventoryItems, nodeDiagnostics, users } from '../../server/db/schema';
+import {
+  emailOutbox,
+  incidentEvents,
+  incidents,
+  inventoryItems,
+  nodeDiagnostics,
+  users,
+} from '../../server/db/schema';
 import { buildSafetyApp, type SafetyLive, startLive } from '../../server/safety/safetyApp';
 import { SAFETY_EVENTS, type SafetyEventsBatch } from '../../src/domain/evacuation';
 import type { SafetyIncident } from '../../src/domain/incidents';
@@ -72,14 +79,17 @@ describe('"anchor moved" incidents', () => {
     await vi.waitFor(() => expect(watcher.socket.connected).toBe(true));
     rig = await startIngestWithSender(t, broker, live.publisher);
 
-    // Incidents of the site climb to level 1 after a minute unacknowledged.
+    // Incidents of the site climb to level 1 after a minute unacknowledged, to level 2 two minutes later.
     const saved = await safety.inject({
       method: 'PUT',
       url: `/api/safety/sites/${fixture.siteId}/settings`,
       headers: { authorization: `Bearer ${tokens['group-of-sites-admin']}` },
       payload: {
         possiblyInsideHours: null,
-        escalationLevels: [{ level: 1, afterMinutes: 1, contacts: 'site', recipients: [] }],
+        escalationLevels: [
+          { level: 1, afterMinutes: 1, contacts: 'site', recipients: [] },
+          { level: 2, afterMinutes: 2, contacts: 'site', recipients: [] },
+        ],
       },
     });
     expect(saved.statusCode, saved.body).toBe(200);
@@ -280,6 +290,32 @@ describe('"anchor moved" incidents', () => {
         ['open', at(anchor, 300).getTime()],
       ]);
     });
+
+    it('escalated by hand, names the anchor in the e-mail and still does not climb on its own', async () => {
+      const [, open] = await incidentsOf(anchor);
+      const mailsBefore = (await t.db.select({ id: emailOutbox.id }).from(emailOutbox)).map((m) => m.id);
+      const escalated = await safety.inject({
+        method: 'POST',
+        url: '/api/safety/incident/escelate',
+        headers: { authorization: `Bearer ${tokens['group-of-sites-admin']}` },
+        payload: { incidentId: open.id },
+      });
+      expect(escalated.statusCode, escalated.body).toBe(200);
+      const [row] = await t.db.select().from(incidents).where(eq(incidents.id, open.id));
+      expect(row).toMatchObject({ status: 'escalated', level: 1, nextEscalationAt: null });
+      const mails = (await t.db.select().from(emailOutbox)).filter((m) => !mailsBefore.includes(m.id));
+      expect(mails.length).toBeGreaterThan(0);
+      expect(mails[0].subject).toContain('Anchor moved — anchor AM-1');
+      expect(mails[0].body).toContain('Node: AM-1');
+      expect(mails[0].body).not.toContain('Worker:');
+
+      ahead = 3 * HOUR;
+      live.escalations.wake();
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      ahead = 0;
+      const [after] = await t.db.select().from(incidents).where(eq(incidents.id, open.id));
+      expect(after).toMatchObject({ status: 'escalated', level: 1, nextEscalationAt: null });
+    });
   });
 
   it('is resolved by placing the anchor again through the installation route, by that person', async () => {
@@ -343,7 +379,7 @@ describe('"anchor moved" incidents', () => {
     expect(
       listed.map((i) => [i.wntInventoryId, i.status, i.workerId, i.workerName, i.floorName]).sort(),
     ).toEqual([
-      ['AM-1', 'open', null, null, 'Level 1'],
+      ['AM-1', 'escalated', null, null, 'Level 1'],
       ['AM-1', 'resolved', null, null, 'Level 1'],
       ['AM-2', 'resolved', null, null, 'Level 1'],
     ]);
