@@ -2,6 +2,7 @@ import analytics from './analytics.ar.json';
 import ar from './ar.json';
 import evacuation from './evacuation.ar.json';
 import history from './history.ar.json';
+import maintenance from './maintenance.ar.json';
 import nodes from './nodes.ar.json';
 import safety from './safety.ar.json';
 import server from './server.ar.json';
@@ -12,4 +13,15 @@ import workforce from './workforce.ar.json';
  * Every Arabic text, merged as english.ts merges the English ones. A chunk of its own, loaded only
  * when Arabic is the language shown (src/i18n/index.ts).
  */
-export const ARABIC = { ...ar, analytics, evacuation, history, nodes, safety, server, workers, workforce };
+export const ARABIC = {
+  ...ar,
+  analytics,
+  evacuation,
+  history,
+  maintenance,
+  nodes,
+  safety,
+  server,
+  workers,
+  workforce,
+};

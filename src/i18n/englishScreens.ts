@@ -1,6 +1,7 @@
 import analytics from './analytics.en.json';
 import evacuation from './evacuation.en.json';
 import history from './history.en.json';
+import maintenance from './maintenance.en.json';
 import nodes from './nodes.en.json';
 import safety from './safety.en.json';
 import workers from './workers.en.json';
@@ -11,4 +12,13 @@ import workforce from './workforce.en.json';
  * and `workforce`: downloaded with the signed-in routes, not with the login page
  * (`addScreenTexts` of src/i18n/index.ts).
  */
-export const ENGLISH_SCREENS = { analytics, evacuation, history, nodes, safety, workers, workforce };
+export const ENGLISH_SCREENS = {
+  analytics,
+  evacuation,
+  history,
+  maintenance,
+  nodes,
+  safety,
+  workers,
+  workforce,
+};

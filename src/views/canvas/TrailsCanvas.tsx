@@ -11,7 +11,9 @@ import type { WorkerMap } from '../../streams/workerMapState';
 import { useApi, useTokenSource } from '../session/SessionProvider';
 import { useSelection } from '../shell/selection';
 import { FloorCanvas, type FloorCanvasHandle } from './FloorCanvas';
+import type { CanvasPointerEvent } from './FloorCanvasEngine';
 import type { LayerDataSource } from './layers/layerInputs';
+import type { LayerRegistry } from './layers/registry';
 import { useFloorPlace } from './useFloorPlace';
 
 /** The floors of the selected building, in screen order, and the one picked (the first by default). */
@@ -117,12 +119,24 @@ interface TrailsCanvasProps {
   zones: readonly Zone[];
   layerData: readonly LayerDataSource[];
   workers$?: Observable<WorkerMap>;
+  /** A screen's own layers (FloorCanvas's `layers`), read once per mount. */
+  layers?: LayerRegistry;
+  onPointer?(event: CanvasPointerEvent): void;
   testId: string;
   ref?: Ref<FloorCanvasHandle>;
 }
 
 /** A floor's blueprint and zones under the analytics layers a screen feeds. */
-export function TrailsCanvas({ floor, zones, layerData, workers$, testId, ref }: TrailsCanvasProps) {
+export function TrailsCanvas({
+  floor,
+  zones,
+  layerData,
+  workers$,
+  layers,
+  onPointer,
+  testId,
+  ref,
+}: TrailsCanvasProps) {
   const { t } = useTranslation();
   const tokenSource = useTokenSource();
   const blueprint = useQuery({ ...blueprintQuery(tokenSource, floor), enabled: floor.media_url !== null });
@@ -148,6 +162,8 @@ export function TrailsCanvas({ floor, zones, layerData, workers$, testId, ref }:
         zones$={zones$}
         workers$={workers$}
         layerData={layerData}
+        layers={layers}
+        onPointer={onPointer}
       />
     </div>
   );

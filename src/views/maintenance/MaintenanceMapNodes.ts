@@ -1,5 +1,6 @@
 import { BATTERY_VOLTS, type NodeHealthState, type NodeType } from '../../domain/nodeHealth';
 import type { NodeInformation } from '../../domain/schemas/nodes';
+import type { ReplayedNode } from '../../streams/nodePlaybackWindows';
 import type { AnchorGraph, MapLink } from '../canvas/layers/AnchorGraphLayer';
 import type { MapNode } from '../canvas/layers/AnchorsLayer';
 
@@ -81,5 +82,25 @@ export function liveMapOf(nodes: readonly NodeInformation[]): AnchorGraph {
     }
     heard.set(node.id, links);
   }
+  return { nodes: mapped, links: linksBetween(mapped, heard) };
+}
+
+/** The map at a replayed frame: each node where its latest report put it, with the links it heard. */
+export function replayedMapOf(nodes: readonly ReplayedNode[]): AnchorGraph {
+  const mapped = nodes.map(
+    (node): MapNode => ({
+      key: node.key,
+      nodeId: node.nodeId,
+      type: node.type,
+      lat: node.reading?.lat ?? null,
+      long: node.reading?.long ?? null,
+      configured: node.configured,
+      displacementError: node.reading?.displacementError ?? null,
+      battery: node.reading ? batteryBand(node.type, node.reading.batteryVoltage) : null,
+      health: node.reading?.health ?? null,
+    }),
+  );
+  const heard = new Map<number, readonly HeardLink[]>();
+  for (const node of nodes) if (node.reading) heard.set(node.key, node.reading.links);
   return { nodes: mapped, links: linksBetween(mapped, heard) };
 }

@@ -18,6 +18,7 @@ export const SCREENS: Readonly<Record<string, ComponentType>> = {
     () => import('../maintenance/MaintenanceToolkitScreen'),
     'MaintenanceToolkitScreen',
   ),
+  '/maintenance/map': lazyNamed(() => import('../maintenance/MaintenanceMapScreen'), 'MaintenanceMapScreen'),
   '/safety': lazyNamed(() => import('../safety/SafetyScreen'), 'SafetyScreen'),
   '/safteyDemo': lazyNamed(() => import('../safety/SafetyDemoScreen'), 'SafetyDemoScreen'),
   '/safetyevacuation': lazyNamed(() => import('../safety/evacuation/EvacuationScreen'), 'EvacuationScreen'),

@@ -50,7 +50,7 @@ const MAX_CACHE_PX = 2048;
 export interface DrawnGraph {
   /** Links drawn per band. */
   readonly links: Readonly<Record<NodeHealthState, number>>;
-  /** Keys of the nodes no link reaches, ringed red. */
+  /** Keys of the nodes that reported but no link reaches, ringed red. */
   readonly isolated: readonly number[];
 }
 
@@ -121,7 +121,8 @@ export class AnchorGraphLayer implements CanvasLayer {
         });
       }
       for (let i = 0; i < n; i++) {
-        if (linked[i] || Number.isNaN(xy[2 * i])) continue;
+        // Only a node that reported can be heard by nobody: one without a report is unknown.
+        if (linked[i] || Number.isNaN(xy[2 * i]) || graph.nodes[i].lat === null) continue;
         isolated.push(graph.nodes[i].key);
         ring.regularPoly(xy[2 * i], xy[2 * i + 1], ISOLATED_RING_PX / scale, RING_SIDES);
       }

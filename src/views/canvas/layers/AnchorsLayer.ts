@@ -12,7 +12,9 @@ import type { NodeHealthState, NodeType } from '../../../domain/nodeHealth';
 import { bucketScale, zoomBucket } from '../../../domain/polylineSimplify';
 import type { CanvasLayer, FrameContext, LayerDefinition, LayerInput } from './Layer';
 import { layerData, SCENE_INPUTS } from './layerInputs';
-import { SELECTION_OUTLINE } from './zoneStyle';
+import { DISPLACEMENT_COLOUR, HEALTH_COLOURS, SELECTED_NODE_COLOUR, UNKNOWN_COLOUR } from './nodeStyle';
+
+export { DISPLACEMENT_COLOUR, HEALTH_COLOURS, UNKNOWN_COLOUR };
 
 /**
  * An anchor or sink as the maintenance map draws it, live or replayed: where the network computed
@@ -31,7 +33,8 @@ export interface MapNode {
   readonly displacementError: number | null;
   /** The battery's band (BATTERY_VOLTS of its type); null when unknown. */
   readonly battery: NodeHealthState | null;
-  readonly health: NodeHealthState;
+  /** Null when unknown: a replay before the node's first report in it. */
+  readonly health: NodeHealthState | null;
 }
 
 export interface MapNodes {
@@ -41,16 +44,6 @@ export interface MapNodes {
 
 /** The nodes a screen shows; none until a screen passes some. */
 export const MAP_NODES = layerData<MapNodes>('mapNodes', { nodes: [], selectedKey: null });
-
-/** Blueprint's GREEN3, ORANGE3 and RED3 by state, grey when unknown: as the tags beside the map. */
-export const HEALTH_COLOURS: Record<NodeHealthState, number> = {
-  ok: 0x238551,
-  warning: 0xc87619,
-  bad: 0xcd4246,
-};
-export const UNKNOWN_COLOUR = 0x8f99a8;
-/** The line from where an anchor was placed to where it is: Blueprint's VIOLET3, apart from the states. */
-export const DISPLACEMENT_COLOUR = 0x7961db;
 
 /** Below this (metres) an anchor is where it was placed: surveyed anchors are good to about 0.1 m. */
 export const DRAWN_DISPLACEMENT_M = 0.1;
@@ -86,6 +79,8 @@ export function nodeImagePoint(node: MapNode, transform: FloorTransform): { x: n
 
 export const batteryColour = (node: MapNode): number =>
   node.battery === null ? UNKNOWN_COLOUR : HEALTH_COLOURS[node.battery];
+export const healthColour = (node: MapNode): number =>
+  node.health === null ? UNKNOWN_COLOUR : HEALTH_COLOURS[node.health];
 
 /** Atlas cell size in pixels: drawn larger than any marker shows, so it stays crisp. */
 const CELL_PX = 48;
@@ -199,13 +194,13 @@ export class AnchorsLayer implements CanvasLayer {
           x: at.x,
           y: at.y,
           fill: batteryColour(node),
-          ring: HEALTH_COLOURS[node.health],
+          ring: healthColour(node),
           placedAt,
         });
         if (node.key === selectedKey) {
           selection
             .regularPoly(at.x, at.y, SELECTED_RING_PX / scale, RING_SIDES)
-            .stroke({ color: SELECTION_OUTLINE, width: 3 / scale });
+            .stroke({ color: SELECTED_NODE_COLOUR, width: 2.5 / scale });
         }
       }
       if (ghosts.length > 0) {
