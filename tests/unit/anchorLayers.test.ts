@@ -147,11 +147,11 @@ describe('the anchors and anchor graph layers', () => {
     expect(byKey.get(3)).toMatchObject({ type: 'sink', fill: HEALTH_COLOURS.ok });
     expect(byKey.get(4)!.ring).toBe(HEALTH_COLOURS.bad);
     // The moved anchor's line is stroked in the displacement colour.
-    const lines = world.children.find((c) => c.label === 'anchor-displacement') as import('pixi.js').Graphics;
+    const lines = world.getChildByLabel('anchor-displacement', true) as import('pixi.js').Graphics;
     const strokes = lines.context.instructions.filter((i) => i.action === 'stroke');
     expect(strokes.map((i) => i.data.style.color)).toContain(DISPLACEMENT_COLOUR);
     // Two particles a node, the fill tinted by battery and the ring by health.
-    const markers = world.children.find((c) => c.label === 'anchors') as import('pixi.js').ParticleContainer<
+    const markers = world.getChildByLabel('anchors', true) as import('pixi.js').ParticleContainer<
       import('pixi.js').Particle
     >;
     expect(markers.particleChildren.map((p) => p.tint)).toEqual(seen.nodes.flatMap((d) => [d.fill, d.ring]));
@@ -190,13 +190,17 @@ describe('the anchors and anchor graph layers', () => {
     expect(drawn.links.ok + drawn.links.warning + drawn.links.bad).toBe(graph.links.length);
     expect(drawn.links.bad).toBeGreaterThan(0);
     expect(drawn.isolated).toEqual([1]);
-    // The two layers are a handful of display objects, not one per node or link.
+    // The two layers are a handful of display objects, not one per node or link, and the links are
+    // kept as one picture a pan only moves.
     const objects = world.children.length;
     expect(objects).toBeLessThanOrEqual(8);
+    const links = world.getChildByLabel('anchor-graph', true)!;
+    expect(links.isCachedAsTexture).toBe(true);
     // No graph: nothing drawn, the nodes stay.
     scene.setData(ANCHOR_GRAPH, null);
     stack.update({ scene, view: VIEW });
     expect(seen.graph).toEqual({ links: { ok: 0, warning: 0, bad: 0 }, isolated: [] });
+    expect(links.isCachedAsTexture).toBe(false);
     expect(seen.nodes).toHaveLength(2000);
   });
 });

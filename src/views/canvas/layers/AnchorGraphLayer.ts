@@ -9,6 +9,7 @@ import {
   RING_SIDES,
   ZOOM_BUCKET,
 } from './AnchorsLayer';
+import { cacheAtZoom } from './cachedDrawing';
 import type { CanvasLayer, FrameContext, LayerDefinition } from './Layer';
 import { layerData, SCENE_INPUTS } from './layerInputs';
 
@@ -43,8 +44,6 @@ const LINK_ALPHA = 0.75;
 /** The ring around a node no link reaches: outside its marker and its selection ring. */
 const ISOLATED_RING_PX = NODE_RADIUS_PX + 6;
 const ISOLATED_RING_WIDTH_PX = 3;
-/** The cached picture of the graph is at most this many pixels across (16 MB of texture at most). */
-const MAX_CACHE_PX = 2048;
 
 /** What the last draw showed, for tests and the screen's debug hook. */
 export interface DrawnGraph {
@@ -59,9 +58,8 @@ export interface DrawnGraph {
  * 10,000 links are three strokes), under a red ring around every node no link reaches. Good
  * links are drawn first and bad ones last, so a bad link is not hidden under a good one. Static:
  * drawn again only when the graph, the floor or the zoom bucket change; drawn under the anchors.
- * The drawing is cached as one texture at the zoom bucket's resolution (at most MAX_CACHE_PX
- * across), so a pan renders one quad, not the links' 20,000 triangles again: a software
- * rasteriser pays per triangle per frame (bench/RESULTS.md "anchorGraph").
+ * The drawing is cached as one texture at the zoom bucket's resolution (cachedDrawing.ts), so a
+ * pan renders one quad, not the links' 20,000 triangles again.
  */
 export class AnchorGraphLayer implements CanvasLayer {
   private readonly root = new Container({ label: 'anchor-graph', eventMode: 'none' });
@@ -131,20 +129,9 @@ export class AnchorGraphLayer implements CanvasLayer {
       }
     }
     this.drawn = { links: counts, isolated };
-    this.cache(graph !== null && transform !== null, scene.size, view.scale);
+    cacheAtZoom(this.root, graph !== null && transform !== null, scene.size, view.scale);
     this.report?.(this.drawn);
     return true;
-  }
-
-  /** Caches the drawing as a texture sharp at this zoom (and the screen's density), or stops caching. */
-  private cache(drawn: boolean, size: { width: number; height: number }, viewScale: number): void {
-    if (!drawn) {
-      this.root.cacheAsTexture(false);
-      return;
-    }
-    const density = bucketScale(zoomBucket(viewScale)) * (globalThis.devicePixelRatio || 1);
-    const resolution = Math.min(density, MAX_CACHE_PX / Math.max(1, size.width, size.height));
-    this.root.cacheAsTexture({ resolution, antialias: true });
   }
 
   destroy(): void {

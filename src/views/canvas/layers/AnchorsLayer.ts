@@ -1,12 +1,4 @@
-import {
-  type Container,
-  DOMAdapter,
-  Graphics,
-  Particle,
-  ParticleContainer,
-  Rectangle,
-  Texture,
-} from 'pixi.js';
+import { Container, DOMAdapter, Graphics, Particle, ParticleContainer, Rectangle, Texture } from 'pixi.js';
 import type { FloorTransform } from '../../../domain/geo';
 import type { NodeHealthState, NodeType } from '../../../domain/nodeHealth';
 import { bucketScale, zoomBucket } from '../../../domain/polylineSimplify';
@@ -125,9 +117,12 @@ export function createNodeAtlas(): NodeAtlas {
  * to where a displaced anchor was placed (with a small hollow mark there), and the selected node
  * ringed. The markers are particles of one atlas, two per node (four triangles: a Graphics circle
  * is ~130, which a software rasteriser pays for every frame); the lines and marks are one
- * Graphics. Static: drawn again only when the nodes, the floor or the zoom bucket change.
+ * Graphics. Not cached as a texture as the links are: a floor-sized quad costs a software
+ * rasteriser more than 4,000 small ones (bench/RESULTS.md "anchorGraph"). Static: drawn again
+ * only when the nodes, the floor or the zoom bucket change.
  */
 export class AnchorsLayer implements CanvasLayer {
+  private readonly root = new Container({ label: 'anchors-layer', eventMode: 'none' });
   private readonly lines = new Graphics({ label: 'anchor-displacement', eventMode: 'none' });
   private readonly markers = new ParticleContainer({
     label: 'anchors',
@@ -155,7 +150,8 @@ export class AnchorsLayer implements CanvasLayer {
   attach(world: Container): void {
     this.atlas ??= createNodeAtlas();
     this.markers.texture = this.atlas.fill.anchor;
-    world.addChild(this.lines, this.markers, this.selection);
+    this.root.addChild(this.lines, this.markers, this.selection);
+    world.addChild(this.root);
   }
 
   /** The marker particles now shown, fill and ring of each node in turn (tests). */
@@ -242,9 +238,7 @@ export class AnchorsLayer implements CanvasLayer {
   }
 
   destroy(): void {
-    this.lines.destroy();
-    this.selection.destroy();
-    this.markers.destroy();
+    this.root.destroy({ children: true });
     if (this.ownsAtlas) this.atlas?.fill.anchor.source.destroy();
   }
 }
