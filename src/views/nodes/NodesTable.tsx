@@ -1,5 +1,5 @@
 import '@blueprintjs/table/lib/css/table.css';
-import { Icon, type Intent, Tag } from '@blueprintjs/core';
+import { type Intent, Tag } from '@blueprintjs/core';
 import {
   Cell,
   Column,
@@ -13,6 +13,7 @@ import { type MouseEvent, type ReactElement, type RefObject, useLayoutEffect, us
 import { useTranslation } from 'react-i18next';
 import { formatFullDate, formatRelative, formatTwoDecimals, formatWhole } from '../shared/nodeFormat';
 import { HEALTH_INTENT } from '../shared/nodeProblems';
+import { SortHeaderButton } from '../shared/SortHeaderButton';
 import { NODE_COLUMNS, type NodeColumn, type NodeColumnKey, type NodeRow, type NodeSort } from './nodeTable';
 
 interface NodesTableProps {
@@ -200,21 +201,13 @@ export function NodesTable({ rows, sort, onSort, onOpen, nowMs, timeZone }: Node
       const active = sort.column === column.key;
       const ariaSort = active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none';
       const name = () => (
-        <button
-          type="button"
-          className="sw-nodes-sort"
-          data-testid={`nodes-sort-${column.key}`}
-          data-sort={active ? sort.direction : 'none'}
-          aria-label={`${label}: ${t(`nodes.sort.${ariaSort}`, { lng: language })}`}
-          title={label}
-          onClick={() => handlers.current.onSort(column.key)}
-        >
-          <span className="sw-nodes-sort-label">{label}</span>
-          <Icon
-            icon={active ? (sort.direction === 'asc' ? 'sort-asc' : 'sort-desc') : 'double-caret-vertical'}
-            size={12}
-          />
-        </button>
+        <SortHeaderButton
+          label={label}
+          direction={active ? sort.direction : null}
+          testId={`nodes-sort-${column.key}`}
+          ariaLabel={`${label}: ${t(`nodes.sort.${ariaSort}`, { lng: language })}`}
+          onSort={() => handlers.current.onSort(column.key)}
+        />
       );
       return () => <ColumnHeaderCell name={label} nameRenderer={name} />;
     };

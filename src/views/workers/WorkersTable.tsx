@@ -1,6 +1,5 @@
 import '@blueprintjs/table/lib/css/table.css';
 import './workersTable.css';
-import { Icon } from '@blueprintjs/core';
 import {
   Cell,
   Column,
@@ -13,6 +12,7 @@ import {
 import { type MouseEvent, type ReactElement, useLayoutEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WorkerDisplay, WorkerSortField } from '../../domain/workers';
+import { SortHeaderButton } from '../shared/SortHeaderButton';
 import {
   cellText,
   helmetDotColor,
@@ -205,20 +205,12 @@ export function WorkersTable({
       const active = sort.field === field;
       const next: WorkerSort = { field, direction: active && sort.direction === 'asc' ? 'desc' : 'asc' };
       const name = () => (
-        <button
-          type="button"
-          className="sw-workers-sort"
-          data-testid={`workers-sort-${column.key}`}
-          data-sort={active ? sort.direction : 'none'}
-          title={label}
-          onClick={() => handlers.current.onSort(next)}
-        >
-          <span className="sw-workers-sort-label">{label}</span>
-          <Icon
-            icon={active ? (sort.direction === 'asc' ? 'sort-asc' : 'sort-desc') : 'double-caret-vertical'}
-            size={12}
-          />
-        </button>
+        <SortHeaderButton
+          label={label}
+          direction={active ? sort.direction : null}
+          testId={`workers-sort-${column.key}`}
+          onSort={() => handlers.current.onSort(next)}
+        />
       );
       return () => <ColumnHeaderCell name={label} nameRenderer={name} />;
     };
