@@ -10,7 +10,7 @@ const { LayerStack } = await import('../../src/views/canvas/layers/LayerStack');
 const { MAP_NODES, anchorsLayerDefinition, HEALTH_COLOURS, DISPLACEMENT_COLOUR } = await import(
   '../../src/views/canvas/layers/AnchorsLayer'
 );
-const { ANCHOR_GRAPH, anchorGraphLayerDefinition, linkBand } = await import(
+const { ANCHOR_GRAPH, anchorGraphLayerDefinition, linkBand, SETTLED_MS } = await import(
   '../../src/views/canvas/layers/AnchorGraphLayer'
 );
 type DrawnNode = import('../../src/views/canvas/layers/AnchorsLayer').DrawnNode;
@@ -61,11 +61,15 @@ function setUp() {
   const scene = trailsFloorScene();
   const world = new Container();
   const seen: { nodes: readonly DrawnNode[]; graph: DrawnGraph | null } = { nodes: [], graph: null };
+  const clock = { ms: 0 };
   const stack = new LayerStack(
     [
-      anchorGraphLayerDefinition((graph) => {
-        seen.graph = graph;
-      }),
+      anchorGraphLayerDefinition(
+        (graph) => {
+          seen.graph = graph;
+        },
+        () => clock.ms,
+      ),
       anchorsLayerDefinition(
         (nodes) => {
           seen.nodes = nodes;
@@ -79,7 +83,7 @@ function setUp() {
     ],
     world,
   );
-  return { scene, world, stack, seen };
+  return { scene, world, stack, seen, clock };
 }
 
 const VIEW = { scale: 1, x: 0, y: 0 };
@@ -166,7 +170,7 @@ describe('the anchors and anchor graph layers', () => {
   });
 
   it('rings isolated nodes and colours links by band, in a few Graphics however many links', () => {
-    const { scene, world, stack, seen } = setUp();
+    const { scene, world, stack, seen, clock } = setUp();
     // 2,000 anchors in a 50 × 40 grid, each hearing its right and lower neighbours: 3,910 links.
     const nodes: NodeInformation[] = [];
     const id = (i: number) => `ANC-${String(i + 1).padStart(4, '0')}`;
@@ -195,7 +199,15 @@ describe('the anchors and anchor graph layers', () => {
     const objects = world.children.length;
     expect(objects).toBeLessThanOrEqual(8);
     const links = world.getChildByLabel('anchor-graph', true)!;
+    // Drawn as it is at first (a replay may change it next frame); kept as a picture once it
+    // has not changed for a while, and not drawn again for that.
+    expect(links.isCachedAsTexture).toBe(false);
+    expect(stack.update({ scene, view: VIEW })).toBe(false);
+    clock.ms += SETTLED_MS;
+    expect(stack.update({ scene, view: VIEW })).toBe(true);
     expect(links.isCachedAsTexture).toBe(true);
+    expect(stack.redraws('anchorGraph')).toBe(1);
+    expect(stack.update({ scene, view: { scale: 1, x: 40, y: 0 } })).toBe(false);
     // No graph: nothing drawn, the nodes stay.
     scene.setData(ANCHOR_GRAPH, null);
     stack.update({ scene, view: VIEW });

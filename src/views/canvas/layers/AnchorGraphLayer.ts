@@ -53,13 +53,19 @@ export interface DrawnGraph {
   readonly isolated: readonly number[];
 }
 
+/** A graph unchanged this long is kept as a picture; one changing faster (a replay at speed) is not. */
+export const SETTLED_MS = 400;
+
 /**
  * The links of the anchor graph, coloured by quality (good, weak, bad: one Graphics each, so
  * 10,000 links are three strokes), under a red ring around every node no link reaches. Good
- * links are drawn first and bad ones last, so a bad link is not hidden under a good one. Static:
- * drawn again only when the graph, the floor or the zoom bucket change; drawn under the anchors.
- * The drawing is cached as one texture at the zoom bucket's resolution (cachedDrawing.ts), so a
- * pan renders one quad, not the links' 20,000 triangles again.
+ * links are drawn first and bad ones last, so a bad link is not hidden under a good one; drawn
+ * under the anchors, again only when the graph, the floor or the zoom bucket change. Once the
+ * graph has not changed for SETTLED_MS it is cached as one texture at the zoom bucket's
+ * resolution (cachedDrawing.ts), so a pan renders one quad, not the links' 20,000 triangles
+ * again; a graph changing every frame (a replay at speed) is drawn as it is, since rendering the
+ * texture again each frame would cost more than it saves. So a per-frame layer: it checks its
+ * inputs itself, and asks for one more render when the graph settles.
  */
 export class AnchorGraphLayer implements CanvasLayer {
   private readonly root = new Container({ label: 'anchor-graph', eventMode: 'none' });
@@ -69,15 +75,40 @@ export class AnchorGraphLayer implements CanvasLayer {
   private readonly isolated = new Graphics({ label: 'isolated-nodes', eventMode: 'none' });
   drawn: DrawnGraph = { links: { ok: 0, warning: 0, bad: 0 }, isolated: [] };
   redraws = 0;
+  /** The inputs' versions the drawing is of; null before the first. */
+  private drawnVersions: readonly unknown[] | null = null;
+  private drawnAt = 0;
+  /** Drawn, unchanged since SETTLED_MS, and cached (or nothing to cache). */
+  private settled = true;
 
-  constructor(private readonly report?: (drawn: DrawnGraph) => void) {}
+  /** `now` is for tests (performance.now() by default). */
+  constructor(
+    private readonly report?: (drawn: DrawnGraph) => void,
+    private readonly now: () => number = () => performance.now(),
+  ) {}
 
   attach(world: Container): void {
     this.root.addChild(...this.bands.values(), this.isolated);
     world.addChild(this.root);
   }
 
-  update({ scene, view }: FrameContext): boolean {
+  update(frame: FrameContext): boolean {
+    const versions = GRAPH_INPUTS.map((input) => input.version(frame));
+    if (this.drawnVersions && versions.every((version, i) => Object.is(version, this.drawnVersions![i]))) {
+      if (this.settled || this.now() - this.drawnAt < SETTLED_MS) return false;
+      this.settled = true;
+      cacheAtZoom(this.root, true, frame.scene.size, frame.view.scale);
+      return true;
+    }
+    this.drawnVersions = versions;
+    this.drawnAt = this.now();
+    this.root.cacheAsTexture(false);
+    this.settled = !this.draw(frame);
+    return true;
+  }
+
+  /** Draws the graph; answers whether there is anything drawn. */
+  private draw({ scene, view }: FrameContext): boolean {
     this.redraws++;
     for (const g of this.bands.values()) g.clear();
     const ring = this.isolated.clear();
@@ -129,9 +160,8 @@ export class AnchorGraphLayer implements CanvasLayer {
       }
     }
     this.drawn = { links: counts, isolated };
-    cacheAtZoom(this.root, graph !== null && transform !== null, scene.size, view.scale);
     this.report?.(this.drawn);
-    return true;
+    return graph !== null && transform !== null;
   }
 
   destroy(): void {
@@ -139,13 +169,18 @@ export class AnchorGraphLayer implements CanvasLayer {
   }
 }
 
+const GRAPH_INPUTS = [ANCHOR_GRAPH, SCENE_INPUTS.frame, ZOOM_BUCKET];
+
 /** The anchor graph layer; `report` hears what each draw showed (the screen's debug hook). */
-export function anchorGraphLayerDefinition(report?: (drawn: DrawnGraph) => void): LayerDefinition {
+export function anchorGraphLayerDefinition(
+  report?: (drawn: DrawnGraph) => void,
+  now?: () => number,
+): LayerDefinition {
   return {
     name: 'anchorGraph',
-    redraw: 'static',
-    inputs: [ANCHOR_GRAPH, SCENE_INPUTS.frame, ZOOM_BUCKET],
-    create: () => new AnchorGraphLayer(report),
+    redraw: 'frame',
+    inputs: GRAPH_INPUTS,
+    create: () => new AnchorGraphLayer(report, now),
   };
 }
 
