@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { launchBrowser } from '../tests/e2e/helpers/browser';
 import { buildCanvasHarness, serveCanvasHarness } from '../tests/e2e/helpers/canvasHarness';
 import { E2E_OUTPUT_DIR } from '../tests/e2e/helpers/outputDir';
-import { type FrameTimes, benchFrames as frames, frameTimes } from './canvasBenchPage';
+import { type FrameTimes, frameTimes } from './canvasBenchPage';
 import { machine } from './measure';
 
 const PAGE = 'anchorGraph.html';
@@ -19,6 +19,8 @@ const NODES = 2_000;
 const LINKS = 10_000;
 const roundsAt = process.argv.indexOf('--rounds');
 const rounds = roundsAt === -1 ? 2 : Math.max(1, Number(process.argv[roundsAt + 1]) || 2);
+/** Frames per case: the first bare number that is not the rounds' (200 by default). */
+const frames = Number(process.argv.find((arg, i) => /^\d+$/.test(arg) && i !== roundsAt + 1) ?? 200);
 
 if (!(process.argv.includes('--reuse') && existsSync(join(DIR, PAGE)))) await buildCanvasHarness(PAGE, DIR);
 const server = await serveCanvasHarness(DIR, PAGE);
