@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { connectAsync, type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { floors, incidents, inventoryItems, zones } from '../../server/db/schema';
+import { floors, incidents, inventoryItems, siteSafetySettings, zones } from '../../server/db/schema';
 import { commandTopic } from '../../server/mqtt/topicAccess';
 import {
   EVACUATION_MESSAGES,
@@ -115,6 +115,11 @@ describe('the muster', () => {
     t = await startTestApp();
     broker = await startTestBroker(t.db);
     fixture = await demoFloor(t.db);
+    // The "possibly inside" window set, not read off the shift running at the wall clock's hour.
+    await t.db
+      .insert(siteSafetySettings)
+      .values({ siteId: fixture.siteId, possiblyInsideHours: 12 })
+      .onConflictDoUpdate({ target: siteSafetySettings.siteId, set: { possiblyInsideHours: 12 } });
     other = await seedOtherTenant(t.db);
     ({ groundFloorId, assemblyZoneId } = await groundFloorAssembly(t.db, fixture));
     [{ id: level2Id }] = await t.db
