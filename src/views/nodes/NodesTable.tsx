@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { formatFullDate, formatRelative, formatTwoDecimals, formatWhole } from '../shared/nodeFormat';
 import { HEALTH_INTENT } from '../shared/nodeProblems';
 import { SortHeaderButton } from '../shared/SortHeaderButton';
+import { columnsFromLeft } from '../shared/tableDirection';
 import { NODE_COLUMNS, type NodeColumn, type NodeColumnKey, type NodeRow, type NodeSort } from './nodeTable';
 
 interface NodesTableProps {
@@ -27,14 +28,7 @@ interface NodesTableProps {
 }
 
 /** Blueprint lays cells out left to right only: right to left, the columns are reversed. */
-const COLUMNS_FROM_LEFT: Record<'ltr' | 'rtl', readonly NodeColumn[]> = {
-  ltr: NODE_COLUMNS,
-  rtl: [...NODE_COLUMNS].reverse(),
-};
-const COLUMN_WIDTHS = {
-  ltr: COLUMNS_FROM_LEFT.ltr.map((column) => column.width),
-  rtl: COLUMNS_FROM_LEFT.rtl.map((column) => column.width),
-};
+const { columns: COLUMNS_FROM_LEFT, widths: COLUMN_WIDTHS } = columnsFromLeft(NODE_COLUMNS);
 /**
  * Left to right the network and node id stay put while the table scrolls sideways, so a row read
  * at its far end still says which node it is. Blueprint freezes leftmost columns only: right to

@@ -13,6 +13,7 @@ import { type MouseEvent, type ReactElement, useLayoutEffect, useMemo, useRef } 
 import { useTranslation } from 'react-i18next';
 import type { WorkerDisplay, WorkerSortField } from '../../domain/workers';
 import { SortHeaderButton } from '../shared/SortHeaderButton';
+import { columnsFromLeft } from '../shared/tableDirection';
 import {
   cellText,
   helmetDotColor,
@@ -51,14 +52,7 @@ const LTR_COLUMNS: ReadonlySet<WorkerColumnKey> = new Set(['worker_tag_id', 'con
  * The columns in the order they stand on screen, from the left. Blueprint lays virtual cells out
  * left to right only, so right-to-left reading gets the columns reversed: the name on the right.
  */
-const COLUMNS_FROM_LEFT: Record<'ltr' | 'rtl', readonly WorkerColumn[]> = {
-  ltr: WORKER_COLUMNS,
-  rtl: [...WORKER_COLUMNS].reverse(),
-};
-const COLUMN_WIDTHS = {
-  ltr: COLUMNS_FROM_LEFT.ltr.map((column) => column.width),
-  rtl: COLUMNS_FROM_LEFT.rtl.map((column) => column.width),
-};
+const { columns: COLUMNS_FROM_LEFT, widths: COLUMN_WIDTHS } = columnsFromLeft(WORKER_COLUMNS);
 /**
  * Left to right the name column stays put while the table scrolls sideways, so a row read at its
  * far end still says whose it is. Blueprint freezes leftmost columns only: right to left, where
