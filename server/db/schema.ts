@@ -849,7 +849,7 @@ export const incidents = pgTable(
     siteId: integer('site_id')
       .notNull()
       .references(() => sites.id, { onDelete: 'cascade' }),
-    /** sos | fall | noMotion | restrictedZone | reEntry | anchorMoved */
+    /** sos | fall | noMotion | restrictedZone | reEntry | anchorMoved | permitAreaEntry */
     type: text('type').notNull(),
     /** open | escalated */
     status: text('status').notNull().default('open'),
@@ -870,13 +870,15 @@ export const incidents = pgTable(
     acknowledgedBy: integer('acknowledged_by').references(() => users.id, { onDelete: 'set null' }),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
     resolvedBy: integer('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+    /** permitAreaEntry only: the work permit whose area was entered. */
+    workPermitId: integer('work_permit_id').references(() => workPermits.id, { onDelete: 'set null' }),
   },
   (t) => [
     uniqueIndex('incidents_unique').on(t.inventoryItemId, t.type, t.ts),
     index('incidents_site_ts_idx').on(t.siteId, t.ts),
     check(
       'incidents_type_check',
-      sql`${t.type} in ('sos', 'fall', 'noMotion', 'restrictedZone', 'reEntry', 'anchorMoved')`,
+      sql`${t.type} in ('sos', 'fall', 'noMotion', 'restrictedZone', 'reEntry', 'anchorMoved', 'permitAreaEntry')`,
     ),
     check('incidents_status_check', sql`${t.status} in ('open', 'escalated', 'acknowledged', 'resolved')`),
     index('incidents_next_escalation_idx').on(t.nextEscalationAt),
@@ -905,4 +907,204 @@ export const helmetAssignments = pgTable(
     // One open assignment per helmet: a second concurrent assignment fails on this index.
     uniqueIndex('helmet_assignments_open_unique').on(t.inventoryItemId).where(sql`${t.unassignedAt} is null`),
   ],
+);
+
+/** Installation planning (spec §7): a wall is a polyline on a floor whose material sets its attenuation. */
+export const walls = pgTable(
+  'walls',
+  {
+    id: serial('id').primaryKey(),
+    floorId: integer('floor_id')
+      .notNull()
+      .references(() => floors.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** drywall | brick | concrete | glass | metal */
+    material: text('material').notNull(),
+    /** The polyline's vertices as [long, lat], at least two, open. */
+    points: jsonb('points').$type<[number, number][]>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('walls_floor_name_unique').on(t.floorId, sql`lower(${t.name})`),
+    check('walls_material_check', sql`${t.material} in ('drywall', 'brick', 'concrete', 'glass', 'metal')`),
+  ],
+);
+
+/** Where an anchor is meant to go (spec §3 "Planning anchor"): a name and two numbers, its coordinates. */
+export const planningAnchors = pgTable(
+  'planning_anchors',
+  {
+    id: serial('id').primaryKey(),
+    floorId: integer('floor_id')
+      .notNull()
+      .references(() => floors.id, { onDelete: 'cascade' }),
+    /** The anchor's planning name (spec's anchor_id), unique on its floor. */
+    anchorId: text('anchor_id').notNull(),
+    lat: doublePrecision('lat').notNull(),
+    long: doublePrecision('long').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('planning_anchors_floor_anchor_unique').on(t.floorId, sql`lower(${t.anchorId})`)],
+);
+
+/** Every approval and unapproval of an installed anchor, with the evidence seen and any override. */
+export const anchorApprovals = pgTable(
+  'anchor_approvals',
+  {
+    id: serial('id').primaryKey(),
+    inventoryItemId: integer('inventory_item_id')
+      .notNull()
+      .references(() => inventoryItems.id, { onDelete: 'cascade' }),
+    /** approve | unapprove */
+    action: text('action').notNull(),
+    floorId: integer('floor_id').references(() => floors.id, { onDelete: 'set null' }),
+    planningAnchorId: integer('planning_anchor_id').references(() => planningAnchors.id, { onDelete: 'set null' }),
+    lat: doublePrecision('lat'),
+    long: doublePrecision('long'),
+    /** Metres between the installed (computed) position and the planning anchor, when both were known. */
+    distanceM: doublePrecision('distance_m'),
+    linkQuality: doublePrecision('link_quality'),
+    /** Set when the evidence check failed and the approver went ahead anyway. */
+    overrideReason: text('override_reason'),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    ts: timestamp('ts', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('anchor_approvals_item_idx').on(t.inventoryItemId, t.ts),
+    check('anchor_approvals_action_check', sql`${t.action} in ('approve', 'unapprove')`),
+  ],
+);
+
+/** Per-site radio model and approval evidence settings; a site without a row uses the defaults. */
+export const siteRadioSettings = pgTable('site_radio_settings', {
+  siteId: integer('site_id')
+    .primaryKey()
+    .references(() => sites.id, { onDelete: 'cascade' }),
+  /** The whole setting object (src/domain radio settings), validated before it is stored. */
+  settings: jsonb('settings').$type<Record<string, unknown>>().notNull(),
+  updatedAt: updatedAt(),
+  updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+});
+
+/** A work permit over an area of a floor (spec §7 "Work permits and grid"). */
+export const workPermits = pgTable(
+  'work_permits',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    floorId: integer('floor_id')
+      .notNull()
+      .references(() => floors.id, { onDelete: 'cascade' }),
+    number: text('number').notNull(),
+    /** hotWork | workAtHeight | confinedSpace | electricalIsolation | excavation | other */
+    type: text('type').notNull(),
+    /** The area's ring as [long, lat], open. */
+    area: jsonb('area').$type<[number, number][]>().notNull(),
+    holderCrewId: integer('holder_crew_id').references(() => crews.id, { onDelete: 'restrict' }),
+    holderSubcontractorId: integer('holder_subcontractor_id').references(() => subcontractors.id, {
+      onDelete: 'restrict',
+    }),
+    validFrom: timestamp('valid_from', { withTimezone: true }).notNull(),
+    validTo: timestamp('valid_to', { withTimezone: true }).notNull(),
+    /** draft | active | suspended | closed */
+    status: text('status').notNull().default('draft'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('work_permits_site_number_unique').on(t.siteId, sql`lower(${t.number})`),
+    index('work_permits_floor_idx').on(t.floorId),
+    check(
+      'work_permits_type_check',
+      sql`${t.type} in ('hotWork', 'workAtHeight', 'confinedSpace', 'electricalIsolation', 'excavation', 'other')`,
+    ),
+    check('work_permits_status_check', sql`${t.status} in ('draft', 'active', 'suspended', 'closed')`),
+    check(
+      'work_permits_one_holder_check',
+      sql`(${t.holderCrewId} is null) <> (${t.holderSubcontractorId} is null)`,
+    ),
+    check('work_permits_validity_check', sql`${t.validTo} > ${t.validFrom}`),
+  ],
+);
+
+/**
+ * A floor's structural grid (spec's "grid fields", read in docs/decisions.md): the lettered and
+ * numbered axis lines of the construction drawings, so that a place can be named "C-4".
+ */
+export const gridFields = pgTable(
+  'grid_fields',
+  {
+    id: serial('id').primaryKey(),
+    floorId: integer('floor_id')
+      .notNull()
+      .references(() => floors.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** `{ columns: [{ label, offsetM }], rows: [{ label, offsetM }] }`, offsets from corner a along a→b and a→d. */
+    axes: jsonb('axes').$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('grid_fields_floor_name_unique').on(t.floorId, sql`lower(${t.name})`)],
+);
+
+/** An electrical room of a building, where sinks and gateways are installed. */
+export const electricalRooms = pgTable(
+  'electrical_rooms',
+  {
+    id: serial('id').primaryKey(),
+    buildingId: integer('building_id')
+      .notNull()
+      .references(() => buildings.id, { onDelete: 'cascade' }),
+    floorId: integer('floor_id').references(() => floors.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('electrical_rooms_building_name_unique').on(t.buildingId, sql`lower(${t.name})`)],
+);
+
+/** The devices installed in an electrical room: sinks (inventory items) and gateways (networks). */
+export const electricalRoomDevices = pgTable(
+  'electrical_room_devices',
+  {
+    id: serial('id').primaryKey(),
+    roomId: integer('room_id')
+      .notNull()
+      .references(() => electricalRooms.id, { onDelete: 'cascade' }),
+    inventoryItemId: integer('inventory_item_id').references(() => inventoryItems.id, { onDelete: 'cascade' }),
+    networkId: integer('network_id').references(() => networks.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('electrical_room_devices_item_unique')
+      .on(t.inventoryItemId)
+      .where(sql`${t.inventoryItemId} is not null`),
+    uniqueIndex('electrical_room_devices_network_unique')
+      .on(t.networkId)
+      .where(sql`${t.networkId} is not null`),
+    check(
+      'electrical_room_devices_one_device_check',
+      sql`(${t.inventoryItemId} is null) <> (${t.networkId} is null)`,
+    ),
+  ],
+);
+
+/** A checklist step of an electrical room's installation, once completed: who and when. */
+export const electricalRoomSteps = pgTable(
+  'electrical_room_steps',
+  {
+    roomId: integer('room_id')
+      .notNull()
+      .references(() => electricalRooms.id, { onDelete: 'cascade' }),
+    /** A step key of the checklist in src/domain. */
+    step: text('step').notNull(),
+    completedBy: integer('completed_by').references(() => users.id, { onDelete: 'set null' }),
+    completedAt: timestamp('completed_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.roomId, t.step] })],
 );
