@@ -960,7 +960,9 @@ export const anchorApprovals = pgTable(
     /** approve | unapprove */
     action: text('action').notNull(),
     floorId: integer('floor_id').references(() => floors.id, { onDelete: 'set null' }),
-    planningAnchorId: integer('planning_anchor_id').references(() => planningAnchors.id, { onDelete: 'set null' }),
+    planningAnchorId: integer('planning_anchor_id').references(() => planningAnchors.id, {
+      onDelete: 'set null',
+    }),
     lat: doublePrecision('lat'),
     long: doublePrecision('long'),
     /** Metres between the installed (computed) position and the planning anchor, when both were known. */
@@ -1076,7 +1078,9 @@ export const electricalRoomDevices = pgTable(
     roomId: integer('room_id')
       .notNull()
       .references(() => electricalRooms.id, { onDelete: 'cascade' }),
-    inventoryItemId: integer('inventory_item_id').references(() => inventoryItems.id, { onDelete: 'cascade' }),
+    inventoryItemId: integer('inventory_item_id').references(() => inventoryItems.id, {
+      onDelete: 'cascade',
+    }),
     networkId: integer('network_id').references(() => networks.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
