@@ -2,6 +2,7 @@ import analytics from './analytics.ar.json';
 import ar from './ar.json';
 import evacuation from './evacuation.ar.json';
 import history from './history.ar.json';
+import installation from './installation.ar.json';
 import maintenance from './maintenance.ar.json';
 import nodes from './nodes.ar.json';
 import safety from './safety.ar.json';
@@ -18,6 +19,7 @@ export const ARABIC = {
   analytics,
   evacuation,
   history,
+  installation,
   maintenance,
   nodes,
   safety,

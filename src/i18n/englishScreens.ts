@@ -1,6 +1,7 @@
 import analytics from './analytics.en.json';
 import evacuation from './evacuation.en.json';
 import history from './history.en.json';
+import installation from './installation.en.json';
 import maintenance from './maintenance.en.json';
 import nodes from './nodes.en.json';
 import safety from './safety.en.json';
@@ -16,6 +17,7 @@ export const ENGLISH_SCREENS = {
   analytics,
   evacuation,
   history,
+  installation,
   maintenance,
   nodes,
   safety,
