@@ -112,4 +112,16 @@ export const queryKeys = {
     all: ['nodeMap'] as const,
     floor: (floorId: number) => ['nodeMap', 'floor', floorId] as const,
   },
+  /** Installation mode: a floor's walls and planning anchors, the coverage answers, the anchors awaiting approval. */
+  installation: {
+    all: ['installation'] as const,
+    /** Everything of one floor's plan (walls, planning anchors, simulations, measured links). */
+    floor: (floorId: number) => ['installation', 'floor', floorId] as const,
+    walls: (floorId: number) => ['installation', 'floor', floorId, 'walls'] as const,
+    planningAnchors: (floorId: number) => ['installation', 'floor', floorId, 'planningAnchors'] as const,
+    measured: (floorId: number) => ['installation', 'floor', floorId, 'measured'] as const,
+    /** A site's anchors awaiting approval, on one floor. */
+    unapproved: (siteId: number, floorId: number) => ['installation', 'unapproved', siteId, floorId] as const,
+    radioSettings: (siteId: number) => ['installation', 'radioSettings', siteId] as const,
+  },
 } as const;
