@@ -154,7 +154,9 @@ describe('anchor approval machine', () => {
       expect.stringMatching(/^ANC-0103 has reported no link quality/),
     ]);
     sut.send({ type: 'override.change', reason: 'Commissioned offline' });
-    expect(sut.send({ type: 'confirm.submit' })[0]?.params).toMatchObject({ floor_id: FLOOR_ID });
+    expect(sut.send({ type: 'confirm.submit' })).toMatchObject([
+      { type: 'requestSave', params: { floor_id: FLOOR_ID } },
+    ]);
 
     const floorless = startAnchorApproval({ settings: SETTINGS });
     floorless.send({ type: 'anchor.select', anchor: SILENT });
