@@ -7,6 +7,7 @@ import { heatmapRoutes } from './analytics/heatmapRoutes';
 import { historyRoutes } from './analytics/historyRoutes';
 import { authRoutes, publicAuthRoutes } from './auth/authRoutes';
 import { openApiRoutes } from './docs/openApiRoutes';
+import { electricalRoomRoutes } from './electricalRooms/electricalRoomRoutes';
 import { floorRoutes } from './floors/floorRoutes';
 import { zoneRoutes } from './floors/zoneRoutes';
 import { registerGateway } from './gateway/gatewayRoutes';
@@ -105,6 +106,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       historyRoutes,
       nodeRoutes,
       maintenanceSettingsRoutes,
+      electricalRoomRoutes,
     ],
   });
 

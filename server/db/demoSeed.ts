@@ -3,6 +3,7 @@ import { ROLE_LABELS, ROLE_SLUGS, ROLES, type Role } from '../../src/domain/role
 import { DEMO_PASSWORD, hashPassword } from '../auth/passwords';
 import { DEMO_BLUEPRINT_SIZE, demoBlueprintName } from './blueprintImage';
 import type { Db } from './database';
+import { seedDemoElectricalRooms } from './demoElectricalRooms';
 import { type DemoFloor, seedDemoWorkforce } from './demoWorkforce';
 import {
   buildings,
@@ -98,6 +99,7 @@ export async function seedDemo(db: Db, now = new Date()): Promise<void> {
       crewManagerUserId,
       now,
     });
+    await seedDemoElectricalRooms(tx, site.id, now);
   });
 }
 

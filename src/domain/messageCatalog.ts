@@ -4,6 +4,7 @@ import { floorMessages } from './floorValidation';
 import { MAINTENANCE_MESSAGES } from './maintenanceSettings';
 import { CORE_MESSAGE_TEXTS, createMessageCatalog, prefixed } from './messageCatalogCore';
 import { SAFETY_DEMO_MESSAGES } from './safetyDemo';
+import { electricalRoomMessages } from './schemas/electricalRooms';
 import { zoneMessages } from './schemas/floors';
 import { inventoryMessages } from './schemas/inventory';
 import { nodeMessages } from './schemas/nodes';
@@ -29,6 +30,7 @@ const CATALOG = createMessageCatalog({
   ...prefixed('server.analytics', ANALYTICS_MESSAGES),
   ...prefixed('server.nodes', nodeMessages),
   ...prefixed('server.maintenance', MAINTENANCE_MESSAGES),
+  ...prefixed('server.electricalRoom', electricalRoomMessages),
 });
 
 /** The key and values of a text the server sends, or undefined for a text outside the catalogue. */

@@ -259,6 +259,30 @@ export const API_ROUTES: Record<RouteKey, RouteRule> = {
     body: () => ({ anchorMovedThresholdMetres: 0.3 }),
   }),
 
+  // Electrical RM installation: a room, its devices and its checklist (the electricalRm area).
+  'GET /api/sites/:id/electrical-rooms': open(['electricalRm'], 'site'),
+  'POST /api/buildings/:id/electrical-rooms': write(['electricalRm'], 'building', {
+    body: named('electrical room'),
+  }),
+  'POST /api/electrical-rooms/:id': write(['electricalRm'], 'electricalRoom', {
+    body: (o) => ({ name: o.labels.electricalRoom }),
+  }),
+  'DELETE /api/electrical-rooms/:id': write(['electricalRm'], 'electricalRoom', { fresh: 'electricalRoom' }),
+  // The site's network goes into the room once; later calls are told it is already installed (409).
+  'POST /api/electrical-rooms/:id/devices': write(['electricalRm'], 'electricalRoom', {
+    body: (o) => ({ network_id: o.networkId }),
+    foreignBody: 'sameSite',
+  }),
+  'DELETE /api/electrical-rooms/:id/devices/:deviceId': write(['electricalRm'], 'electricalRoom', {
+    fresh: 'electricalRoomDevice',
+  }),
+  // `step` names no object: the three columns only.
+  'PUT /api/electrical-rooms/:id/steps/:step': write(['electricalRm'], 'electricalRoom', {
+    params: () => ({ step: 'ups' }),
+    body: () => ({ done: true }),
+    scopes: SCOPES,
+  }),
+
   // The analytics gateway (Cube's REST API): tenancy is a condition on every query, not a 404.
   'GET /cubejs-api/v1/meta': open(['analytics'], null),
   'GET /cubejs-api/v1/load': open(['analytics'], null, {

@@ -29,7 +29,8 @@ export type ObjectKind =
   | 'deviceToken'
   | 'user'
   | 'evacuation'
-  | 'incident';
+  | 'incident'
+  | 'electricalRoom';
 
 /** An answer an allowed call may still get for reasons of its own (no picture uploaded yet…). */
 export interface AllowedAnswer {
@@ -175,6 +176,7 @@ function paramValue(name: string, before: string, o: SiteObjects): string | numb
       floors: o.floorId,
       networks: o.networkId,
       users: o.userId,
+      'electrical-rooms': o.electricalRoomId,
     };
     if (before in byCollection) return byCollection[before];
   }
@@ -194,6 +196,7 @@ function paramValue(name: string, before: string, o: SiteObjects): string | numb
     inventoryId: o.anchorId,
     tokenId: o.deviceTokenId,
     sessionId: o.evacuationId,
+    deviceId: o.electricalRoomDeviceId,
   };
   if (name in byName) return byName[name];
   throw new Error(`no object for :${name} after /${before}/`);

@@ -7,6 +7,8 @@ import {
   crewManagers,
   crews,
   deviceTokens,
+  electricalRoomDevices,
+  electricalRooms,
   evacuationSessions,
   floors,
   groupsOfSites,
@@ -85,14 +87,29 @@ export interface SiteObjects {
   incidentId: number;
   /** A group-of-sites viewer of the site (what user management acts on). */
   userId: number;
+  /** An electrical room of the building, and the device row of a sink installed in it. */
+  electricalRoomId: number;
+  electricalRoomDeviceId: number;
   /** The site's name and every name and device id the seed gave its objects: what must not leak. */
   names: readonly string[];
   /** The objects' names, which renaming calls send again so that the names above stay true. */
-  labels: Record<'worker' | 'crew' | 'zone' | 'workerRole' | 'subcontractor' | 'workshift' | 'user', string>;
+  labels: Record<
+    'worker' | 'crew' | 'zone' | 'workerRole' | 'subcontractor' | 'workshift' | 'user' | 'electricalRoom',
+    string
+  >;
 }
 
 /** Kinds of object a destructive call gets a fresh one of, so one principal's DELETE spares the next. */
-export type FreshKind = 'floor' | 'zone' | 'worker' | 'user' | 'crew' | 'deviceToken' | 'network';
+export type FreshKind =
+  | 'floor'
+  | 'zone'
+  | 'worker'
+  | 'user'
+  | 'crew'
+  | 'deviceToken'
+  | 'network'
+  | 'electricalRoom'
+  | 'electricalRoomDevice';
 
 let serial = 0;
 const unique = (label: string) => `${label} ${Date.now().toString(36)}-${++serial}`;
@@ -132,6 +149,27 @@ async function insertZone(db: Db, floorId: number) {
 }
 
 /** A worker of the site in the crew since 2020 (a crew manager of that crew reaches it). */
+async function insertElectricalRoom(db: Db, buildingId: number) {
+  const [room] = await db
+    .insert(electricalRooms)
+    .values({ buildingId, name: unique('Matrix electrical room') })
+    .returning({ id: electricalRooms.id });
+  return room.id;
+}
+
+/** A sink of the site installed in the room: the device row's id. */
+async function insertElectricalRoomDevice(db: Db, siteId: number, roomId: number) {
+  const [sink] = await db
+    .insert(inventoryItems)
+    .values({ siteId, wntInventoryId: unique('MX-sink').replace(/\s/g, ''), type: 'sink' })
+    .returning({ id: inventoryItems.id });
+  const [device] = await db
+    .insert(electricalRoomDevices)
+    .values({ roomId, inventoryItemId: sink.id })
+    .returning({ id: electricalRoomDevices.id });
+  return device.id;
+}
+
 async function insertWorker(
   db: Db,
   siteId: number,
@@ -272,6 +310,8 @@ export async function seedSiteObjects(
     .values({ siteId, type: 'sos', inventoryItemId: helmet.id, workerId, floorId, ts: now })
     .returning({ id: incidents.id });
   const userId = await insertUser(db, site);
+  const electricalRoomId = await insertElectricalRoom(db, building.id);
+  const electricalRoomDeviceId = await insertElectricalRoomDevice(db, siteId, electricalRoomId);
   return {
     scope,
     clientId: site.clientId,
@@ -299,6 +339,8 @@ export async function seedSiteObjects(
     evacuationId,
     incidentId: incident.id,
     userId,
+    electricalRoomId,
+    electricalRoomDeviceId,
     names: await seededNames(db, siteId),
     labels: {
       worker: await nameOf(db, workers, workerId),
@@ -308,6 +350,7 @@ export async function seedSiteObjects(
       subcontractor: await nameOf(db, subcontractors, subcontractor.id),
       workshift: await nameOf(db, workshifts, workshift.id),
       user: await nameOf(db, users, userId),
+      electricalRoom: await nameOf(db, electricalRooms, electricalRoomId),
     },
   };
 }
@@ -319,7 +362,8 @@ type NamedTable =
   | typeof workerRoles
   | typeof subcontractors
   | typeof workshifts
-  | typeof users;
+  | typeof users
+  | typeof electricalRooms;
 
 async function nameOf(db: Db, table: NamedTable, id: number): Promise<string> {
   const [row] = await db.select({ name: table.name }).from(table).where(eq(table.id, id));
@@ -342,6 +386,8 @@ async function seededNames(db: Db, siteId: number): Promise<string[]> {
     union all select name from workshifts where site_id = ${siteId} and name like 'Matrix %'
     union all select name from workers where site_id = ${siteId} and name like 'Matrix %'
     union all select wnt_inventory_id from inventory_items where site_id = ${siteId} and wnt_inventory_id like 'MX-%'
+    union all select r.name from electrical_rooms r join buildings b on b.id = r.building_id
+      where b.site_id = ${siteId} and r.name like 'Matrix %'
     union all select u.name from users u join user_sites us on us.user_id = u.id
       where us.site_id = ${siteId} and u.name like 'Matrix user %'`)) as unknown as {
     rows: { name: string }[];
@@ -385,6 +431,13 @@ export async function withFresh(db: Db, objects: SiteObjects, kind: FreshKind): 
     }
     case 'deviceToken':
       return { ...objects, deviceTokenId: (await insertDeviceToken(db, objects.siteId)).id };
+    case 'electricalRoom':
+      return { ...objects, electricalRoomId: await insertElectricalRoom(db, objects.buildingId) };
+    case 'electricalRoomDevice':
+      return {
+        ...objects,
+        electricalRoomDeviceId: await insertElectricalRoomDevice(db, objects.siteId, objects.electricalRoomId),
+      };
   }
 }
 
