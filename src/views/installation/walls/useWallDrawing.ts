@@ -72,12 +72,11 @@ function shapeOf(wall: Wall): WallShape {
   return { id: wall.id, name: wall.name, material: wall.material, points: wall.points };
 }
 
-/** The walls with `wall` in its place (or added), in the server's order: by name. */
+/** The walls with `wall` in its place (or added), in the server's order: lower-cased name, then id. */
 function withWall(walls: readonly Wall[] | undefined, wall: Wall): Wall[] {
   const others = (walls ?? []).filter((item) => item.id !== wall.id);
-  return [...others, wall].sort(
-    (a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.id - b.id,
-  );
+  const key = (item: Wall) => item.name.toLowerCase();
+  return [...others, wall].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : a.id - b.id));
 }
 
 /**
