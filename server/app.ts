@@ -22,6 +22,8 @@ import { maintenanceSettingsRoutes } from './nodes/maintenanceSettingsRoutes';
 import { nodeRoutes } from './nodes/nodeRoutes';
 import { operationsRoutes } from './operations/operationsRoutes';
 import { createOperationsState, type OperationsState } from './operations/operationsState';
+import { gridFieldRoutes } from './permits/gridFieldRoutes';
+import { workPermitRoutes } from './permits/workPermitRoutes';
 import type { Services } from './services';
 import { clientRoutes } from './sites/clientRoutes';
 import { userRoutes } from './users/userRoutes';
@@ -107,6 +109,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       nodeRoutes,
       maintenanceSettingsRoutes,
       electricalRoomRoutes,
+      workPermitRoutes,
+      gridFieldRoutes,
     ],
   });
 

@@ -4,6 +4,7 @@ import type { PositionMessage } from '../../src/domain/live';
 import { addRollups, rollupsOf, type StoredPosition } from '../analytics/rollupWriter';
 import type { Db } from '../db/database';
 import { incidents, inventoryItems, positions, zoneEvents, zones } from '../db/schema';
+import { type HelmetMove, raisePermitAreaIncidents } from '../permits/permitAreaIncidents';
 import { scheduleRaisedIncidents } from '../safety/incidentStore';
 import { chunks } from './chunks';
 import { floorGeometryCacheFor } from './floorGeometry';
@@ -19,7 +20,7 @@ export interface PositionWriteResult {
   changedInventoryIds: number[];
   /** For each changed helmet, the floor it was on before the call. */
   previousFloorById: Map<number, number | null>;
-  /** Incidents raised by this write (entering a restricted zone). */
+  /** Incidents raised by this write (entering a restricted zone or an active hot-work permit's area). */
   incidentIds: number[];
 }
 
@@ -114,6 +115,7 @@ async function writeInTransaction(
 
     const positionRows: PositionRow[] = [];
     const eventRows: ZoneEventRow[] = [];
+    const moves: HelmetMove[] = [];
     for (const { message, helmet, ms } of known) {
       const zoneId = floorsOfSite.get(message.floorId)?.zoneAt(message.lat, message.long) ?? null;
       const ts = new Date(ms);
@@ -136,6 +138,17 @@ async function writeInTransaction(
           eventRows.push({ ...common, floorId: helmet.floorId, zoneId: helmet.zoneId, kind: 'exit' });
         if (zoneId !== null) eventRows.push({ ...common, floorId: message.floorId, zoneId, kind: 'enter' });
       }
+      moves.push({
+        inventoryItemId: helmet.id,
+        workerId: helmet.workerId,
+        previous:
+          helmet.floorId !== null && helmet.lat !== null && helmet.long !== null
+            ? { floorId: helmet.floorId, point: [helmet.long, helmet.lat] }
+            : null,
+        floorId: message.floorId,
+        point: [message.long, message.lat],
+        ts,
+      });
       Object.assign(helmet, {
         floorId: message.floorId,
         zoneId,
@@ -165,6 +178,7 @@ async function writeInTransaction(
       siteId,
       eventRows.filter((row) => row.kind === 'enter'),
     );
+    incidentIds.push(...(await raisePermitAreaIncidents(tx, siteId, moves)));
     const changed = [...helmets.values()].filter((h) => h.changed);
     for (const rows of chunks(changed, ROWS_PER_INSERT)) await updateLiveState(tx, rows);
 

@@ -28,6 +28,7 @@ export const INCIDENT_LABELS: Record<IncidentType, string> = {
   restrictedZone: 'Restricted zone entered',
   reEntry: 'Re-entered the evacuated area',
   anchorMoved: 'Anchor moved',
+  permitAreaEntry: 'Permit area entered',
 };
 
 /** Who took a step: a person, or null for the scheduler. */

@@ -3,7 +3,16 @@ import { alias } from 'drizzle-orm/pg-core';
 import { nextEscalationDue } from '../../src/domain/escalation';
 import type { IncidentStatus, IncidentType, SafetyIncident } from '../../src/domain/incidents';
 import type { Db } from '../db/database';
-import { floors, incidentEvents, incidents, inventoryItems, users, workers, zones } from '../db/schema';
+import {
+  floors,
+  incidentEvents,
+  incidents,
+  inventoryItems,
+  users,
+  workers,
+  workPermits,
+  zones,
+} from '../db/schema';
 import { escalationLevelsOf } from './safetySettings';
 
 /** Which incidents to read: some by id, or a site's in a time window, optionally of one status. */
@@ -49,6 +58,9 @@ export async function selectIncidents(db: Db, scope: IncidentScope): Promise<Saf
       floorName: floors.name,
       zoneId: incidents.zoneId,
       zoneName: zones.name,
+      permitId: workPermits.id,
+      permitNumber: workPermits.number,
+      permitType: workPermits.type,
       escalatedAt: incidents.escalatedAt,
       escalatedById: escalator.id,
       escalatedByName: escalator.name,
@@ -66,6 +78,7 @@ export async function selectIncidents(db: Db, scope: IncidentScope): Promise<Saf
     .leftJoin(workers, eq(workers.id, incidents.workerId))
     .leftJoin(floors, eq(floors.id, incidents.floorId))
     .leftJoin(zones, eq(zones.id, incidents.zoneId))
+    .leftJoin(workPermits, eq(workPermits.id, incidents.workPermitId))
     .leftJoin(escalator, eq(escalator.id, incidents.escalatedBy))
     .leftJoin(acknowledger, eq(acknowledger.id, incidents.acknowledgedBy))
     .leftJoin(resolver, eq(resolver.id, incidents.resolvedBy))
@@ -88,6 +101,10 @@ export async function selectIncidents(db: Db, scope: IncidentScope): Promise<Saf
     floorName: r.floorName,
     zoneId: r.zoneId,
     zoneName: r.zoneName,
+    permit:
+      r.permitId === null || r.permitNumber === null || r.permitType === null
+        ? null
+        : { id: r.permitId, number: r.permitNumber, type: r.permitType },
     escalatedAt: iso(r.escalatedAt),
     escalatedBy: person(r.escalatedById, r.escalatedByName),
     level: r.level,

@@ -2,7 +2,8 @@
  * Safety incidents (spec §7 "Safety service"): raised by a helmet's alarm (SOS, fall, no motion),
  * by a helmet entering a restricted zone, by a worker already safe going back into the area
  * being evacuated, or by an anchor reported away from where it was placed for a minute
- * (`anchorMoved`, server/nodes/anchorMovedRule.ts); listed by GET /api/safety/incident/getAll, escalated by hand
+ * (`anchorMoved`, server/nodes/anchorMovedRule.ts), or by someone else entering an active hot-work
+ * permit's area (`permitAreaEntry`, src/domain/workPermits.ts); listed by GET /api/safety/incident/getAll, escalated by hand
  * (POST /api/safety/incident/escelate) or on their own (src/domain/escalation.ts), acknowledged
  * and resolved.
  */
@@ -11,7 +12,13 @@
 export const ALARM_EVENT_TYPES = ['sos', 'fall', 'noMotion'] as const;
 export type AlarmEventType = (typeof ALARM_EVENT_TYPES)[number];
 
-export const INCIDENT_TYPES = [...ALARM_EVENT_TYPES, 'restrictedZone', 'reEntry', 'anchorMoved'] as const;
+export const INCIDENT_TYPES = [
+  ...ALARM_EVENT_TYPES,
+  'restrictedZone',
+  'reEntry',
+  'anchorMoved',
+  'permitAreaEntry',
+] as const;
 export type IncidentType = (typeof INCIDENT_TYPES)[number];
 
 /**
@@ -41,6 +48,8 @@ export interface SafetyIncident {
   floorName: string | null;
   zoneId: number | null;
   zoneName: string | null;
+  /** permitAreaEntry: the permit whose area was entered (null once the permit is deleted). */
+  permit: { id: number; number: string; type: string } | null;
   /** The last escalation, by hand (with who) or by the scheduler (by null). */
   escalatedAt: string | null;
   escalatedBy: { id: number; name: string } | null;

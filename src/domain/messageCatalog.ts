@@ -1,6 +1,7 @@
 import { ANALYTICS_MESSAGES } from './analytics';
 import { EVACUATION_MESSAGES } from './evacuation';
 import { floorMessages } from './floorValidation';
+import { GRID_FIELD_MESSAGES } from './gridFields';
 import { MAINTENANCE_MESSAGES } from './maintenanceSettings';
 import { CORE_MESSAGE_TEXTS, createMessageCatalog, prefixed } from './messageCatalogCore';
 import { SAFETY_DEMO_MESSAGES } from './safetyDemo';
@@ -9,6 +10,7 @@ import { zoneMessages } from './schemas/floors';
 import { inventoryMessages } from './schemas/inventory';
 import { nodeMessages } from './schemas/nodes';
 import { workerMessages } from './workerValidation';
+import { PERMIT_MESSAGES } from './workPermits';
 import { BREAK_MESSAGES } from './workshiftBreaks';
 
 export { labelKey, type MessageKey, type MessageParams } from './messageCatalogCore';
@@ -30,6 +32,8 @@ const CATALOG = createMessageCatalog({
   ...prefixed('server.analytics', ANALYTICS_MESSAGES),
   ...prefixed('server.nodes', nodeMessages),
   ...prefixed('server.maintenance', MAINTENANCE_MESSAGES),
+  ...prefixed('server.permit', PERMIT_MESSAGES),
+  ...prefixed('server.gridField', GRID_FIELD_MESSAGES),
   ...prefixed('server.electricalRoom', electricalRoomMessages),
 });
 

@@ -67,7 +67,17 @@ export function IncidentRow({ incident, time, canAct, pending, onAction }: Incid
         </>
       )}
       <td>{incident.floorName ?? t('safety.na')}</td>
-      <td>{incident.zoneName ?? t('safety.na')}</td>
+      {incident.permit ? (
+        // A permit's area is the place: the permit names it, as a zone names a zone entry.
+        <td data-testid="incident-permit">
+          {t(`safety.permitArea.${incident.permit.type}`, {
+            number: incident.permit.number,
+            defaultValue: incident.permit.number,
+          })}
+        </td>
+      ) : (
+        <td>{incident.zoneName ?? t('safety.na')}</td>
+      )}
       <td data-testid="incident-status">
         <Tag intent={STATUS_INTENT[incident.status]}>
           {incident.level > 0 && incident.status === 'escalated'

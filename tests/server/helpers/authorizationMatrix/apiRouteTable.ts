@@ -283,6 +283,40 @@ export const API_ROUTES: Record<RouteKey, RouteRule> = {
     scopes: SCOPES,
   }),
 
+  // Work permits of a floor: the client/site/floor chain must hold; the holder crew must be the site's.
+  'GET /api/clients/:clientId/sites/:siteId/floors/:floorId/work-permits': open(['installation'], 'floor'),
+  'POST /api/clients/:clientId/sites/:siteId/floors/:floorId/work-permits': write(['installation'], 'floor', {
+    body: (o, n) => ({
+      number: `MX-PTW-new-${n}`,
+      type: 'hotWork',
+      area: MATRIX_ZONE_RING,
+      holder_crew_id: o.crewId,
+      valid_from: new Date(Date.now() - 3_600_000).toISOString(),
+      valid_to: new Date(Date.now() + 3_600_000).toISOString(),
+    }),
+    foreignBody: 'sameSite',
+  }),
+  // The seeded permit is a draft: making it active, then active again, is allowed.
+  'POST /api/clients/:clientId/sites/:siteId/floors/:floorId/work-permits/:permitId': write(
+    ['installation'],
+    'workPermit',
+    { body: () => ({ status: 'active' }) },
+  ),
+  'DELETE /api/clients/:clientId/sites/:siteId/floors/:floorId/work-permits/:permitId': write(
+    ['installation'],
+    'workPermit',
+    { fresh: 'workPermit' },
+  ),
+  // A floor's structural grid: the floor named in the body (a grid field of a hidden floor is 404).
+  'POST /api/gridFields': write(['installation'], 'floor', {
+    body: (o, n) => ({
+      floor_id: o.floorId,
+      name: `Matrix grid new ${n}`,
+      axes: { columns: [{ label: 'A', offset_m: 0 }], rows: [{ label: '1', offset_m: 0 }] },
+    }),
+  }),
+  'GET /api/gridFields/:id': open(['installation'], 'gridField'),
+
   // The analytics gateway (Cube's REST API): tenancy is a condition on every query, not a 404.
   'GET /cubejs-api/v1/meta': open(['analytics'], null),
   'GET /cubejs-api/v1/load': open(['analytics'], null, {

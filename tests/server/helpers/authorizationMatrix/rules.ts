@@ -30,7 +30,9 @@ export type ObjectKind =
   | 'user'
   | 'evacuation'
   | 'incident'
-  | 'electricalRoom';
+  | 'electricalRoom'
+  | 'workPermit'
+  | 'gridField';
 
 /** An answer an allowed call may still get for reasons of its own (no picture uploaded yet…). */
 export interface AllowedAnswer {
@@ -177,6 +179,7 @@ function paramValue(name: string, before: string, o: SiteObjects): string | numb
       networks: o.networkId,
       users: o.userId,
       'electrical-rooms': o.electricalRoomId,
+      gridFields: o.gridFieldId,
     };
     if (before in byCollection) return byCollection[before];
   }
@@ -197,6 +200,7 @@ function paramValue(name: string, before: string, o: SiteObjects): string | numb
     tokenId: o.deviceTokenId,
     sessionId: o.evacuationId,
     deviceId: o.electricalRoomDeviceId,
+    permitId: o.workPermitId,
   };
   if (name in byName) return byName[name];
   throw new Error(`no object for :${name} after /${before}/`);

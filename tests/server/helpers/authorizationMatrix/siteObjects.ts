@@ -11,6 +11,7 @@ import {
   electricalRooms,
   evacuationSessions,
   floors,
+  gridFields,
   groupsOfSites,
   helmetAssignments,
   incidents,
@@ -22,6 +23,7 @@ import {
   users,
   workerRoles,
   workers,
+  workPermits,
   workshiftAssignments,
   workshifts,
   zones,
@@ -90,6 +92,9 @@ export interface SiteObjects {
   /** An electrical room of the building, and the device row of a sink installed in it. */
   electricalRoomId: number;
   electricalRoomDeviceId: number;
+  /** A draft work permit on the floor held by `crewId`, and a grid field of the floor. */
+  workPermitId: number;
+  gridFieldId: number;
   /** The site's name and every name and device id the seed gave its objects: what must not leak. */
   names: readonly string[];
   /** The objects' names, which renaming calls send again so that the names above stay true. */
@@ -109,7 +114,8 @@ export type FreshKind =
   | 'deviceToken'
   | 'network'
   | 'electricalRoom'
-  | 'electricalRoomDevice';
+  | 'electricalRoomDevice'
+  | 'workPermit';
 
 let serial = 0;
 const unique = (label: string) => `${label} ${Date.now().toString(36)}-${++serial}`;
@@ -146,6 +152,37 @@ async function insertZone(db: Db, floorId: number) {
     .values({ floorId, name: unique('Matrix zone'), kind: 'assembly', coordinates: MATRIX_ZONE_RING })
     .returning({ id: zones.id });
   return zone.id;
+}
+
+/** A draft hot-work permit over the matrix zone's ring, held by the crew, valid for a day. */
+async function insertWorkPermit(db: Db, siteId: number, floorId: number, crewId: number) {
+  const now = Date.now();
+  const [permit] = await db
+    .insert(workPermits)
+    .values({
+      siteId,
+      floorId,
+      number: unique('MX-PTW').replace(/\s/g, ''),
+      type: 'hotWork',
+      area: MATRIX_ZONE_RING,
+      holderCrewId: crewId,
+      validFrom: new Date(now - 3_600_000),
+      validTo: new Date(now + 86_400_000),
+    })
+    .returning({ id: workPermits.id });
+  return permit.id;
+}
+
+async function insertGridField(db: Db, floorId: number) {
+  const [grid] = await db
+    .insert(gridFields)
+    .values({
+      floorId,
+      name: unique('Matrix grid'),
+      axes: { columns: [{ label: 'A', offset_m: 0 }], rows: [{ label: '1', offset_m: 0 }] },
+    })
+    .returning({ id: gridFields.id });
+  return grid.id;
 }
 
 /** A worker of the site in the crew since 2020 (a crew manager of that crew reaches it). */
@@ -312,6 +349,8 @@ export async function seedSiteObjects(
   const userId = await insertUser(db, site);
   const electricalRoomId = await insertElectricalRoom(db, building.id);
   const electricalRoomDeviceId = await insertElectricalRoomDevice(db, siteId, electricalRoomId);
+  const workPermitId = await insertWorkPermit(db, siteId, floorId, crewId);
+  const gridFieldId = await insertGridField(db, floorId);
   return {
     scope,
     clientId: site.clientId,
@@ -341,6 +380,8 @@ export async function seedSiteObjects(
     userId,
     electricalRoomId,
     electricalRoomDeviceId,
+    workPermitId,
+    gridFieldId,
     names: await seededNames(db, siteId),
     labels: {
       worker: await nameOf(db, workers, workerId),
@@ -436,7 +477,16 @@ export async function withFresh(db: Db, objects: SiteObjects, kind: FreshKind): 
     case 'electricalRoomDevice':
       return {
         ...objects,
-        electricalRoomDeviceId: await insertElectricalRoomDevice(db, objects.siteId, objects.electricalRoomId),
+        electricalRoomDeviceId: await insertElectricalRoomDevice(
+          db,
+          objects.siteId,
+          objects.electricalRoomId,
+        ),
+      };
+    case 'workPermit':
+      return {
+        ...objects,
+        workPermitId: await insertWorkPermit(db, objects.siteId, objects.floorId, objects.crewId),
       };
   }
 }
