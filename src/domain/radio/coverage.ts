@@ -105,9 +105,14 @@ function crossesSegment(
   y2: number,
 ): boolean {
   if (leftOfSegment(x1, y1, x2, y2, px, py) === startLeft) return false;
-  const rx = px - ax;
-  const ry = py - ay;
-  return rx * (y1 - ay) - ry * (x1 - ax) > 0 !== rx * (y2 - ay) - ry * (x2 - ax) > 0;
+  // Measure the segment's ends against the line drawn from its lower end (by x, then y), so a
+  // link loses the same through a wall end lying exactly on it whichever way it is traced.
+  const forward = ax < px || (ax === px && ay <= py);
+  const ox = forward ? ax : px;
+  const oy = forward ? ay : py;
+  const rx = forward ? px - ax : ax - px;
+  const ry = forward ? py - ay : ay - py;
+  return rx * (y1 - oy) - ry * (x1 - ox) > 0 !== rx * (y2 - oy) - ry * (x2 - ox) > 0;
 }
 
 /** The walls as flat segments: x1, y1, x2, y2 per segment, and each one's loss (lossless ones left out). */
@@ -219,7 +224,10 @@ class DirectionIndex {
       anchorLeft[s] = leftOfSegment(x1, y1, x2, y2, ax, ay) ? 1 : 0;
       const ex = x2 - x1;
       const ey = y2 - y1;
-      const t = Math.min(1, Math.max(0, ((ax - x1) * ex + (ay - y1) * ey) / (ex * ex + ey * ey)));
+      const lengthSquared = ex * ex + ey * ey;
+      // A segment so short its length underflows is taken at its first end (no NaN in the sort).
+      const t =
+        lengthSquared > 0 ? Math.min(1, Math.max(0, ((ax - x1) * ex + (ay - y1) * ey) / lengthSquared)) : 0;
       const nx = x1 + t * ex - ax;
       const ny = y1 + t * ey - ay;
       nearestSquared[s] = (nx * nx + ny * ny) * (1 - 1e-9) - 1e-12;
