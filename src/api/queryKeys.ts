@@ -107,6 +107,12 @@ export const queryKeys = {
       ['nodes', 'history', siteId, nodeId, hours] as const,
     maintenanceSettings: (siteId: number) => ['nodes', 'maintenanceSettings', siteId] as const,
   },
+  /** Electrical RM installation: a site's rooms with their devices and checklists (polled), and the unassigned networks. */
+  electricalRooms: {
+    all: ['electricalRooms'] as const,
+    bySite: (siteId: number) => ['electricalRooms', 'bySite', siteId] as const,
+    unassignedNetworks: () => ['electricalRooms', 'unassignedNetworks'] as const,
+  },
   /** The maintenance map: a floor's nodes as they are now (polled); replays stream their own windows. */
   nodeMap: {
     all: ['nodeMap'] as const,

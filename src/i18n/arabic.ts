@@ -1,5 +1,6 @@
 import analytics from './analytics.ar.json';
 import ar from './ar.json';
+import electricalRm from './electricalRm.ar.json';
 import evacuation from './evacuation.ar.json';
 import history from './history.ar.json';
 import installation from './installation.ar.json';
@@ -17,6 +18,7 @@ import workforce from './workforce.ar.json';
 export const ARABIC = {
   ...ar,
   analytics,
+  electricalRm,
   evacuation,
   history,
   installation,

@@ -1,4 +1,5 @@
 import analytics from './analytics.en.json';
+import electricalRm from './electricalRm.en.json';
 import evacuation from './evacuation.en.json';
 import history from './history.en.json';
 import installation from './installation.en.json';
@@ -15,6 +16,7 @@ import workforce from './workforce.en.json';
  */
 export const ENGLISH_SCREENS = {
   analytics,
+  electricalRm,
   evacuation,
   history,
   installation,

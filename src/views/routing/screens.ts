@@ -19,6 +19,7 @@ export const SCREENS: Readonly<Record<string, ComponentType>> = {
     'MaintenanceToolkitScreen',
   ),
   '/maintenance/map': lazyNamed(() => import('../maintenance/MaintenanceMapScreen'), 'MaintenanceMapScreen'),
+  '/electricalRmInstallation': lazyNamed(() => import('../electricalRm/ElectricalRmScreen'), 'ElectricalRmScreen'),
   '/safety': lazyNamed(() => import('../safety/SafetyScreen'), 'SafetyScreen'),
   '/safteyDemo': lazyNamed(() => import('../safety/SafetyDemoScreen'), 'SafetyDemoScreen'),
   '/safetyevacuation': lazyNamed(() => import('../safety/evacuation/EvacuationScreen'), 'EvacuationScreen'),
