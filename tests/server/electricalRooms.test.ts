@@ -9,6 +9,7 @@ import {
   inventoryItems,
   networks,
   nodeDiagnostics,
+  sites,
 } from '../../server/db/schema';
 import { ELECTRICAL_ROOM_STEPS } from '../../src/domain/electricalRoomChecklist';
 import type { Role } from '../../src/domain/roles';
@@ -49,6 +50,8 @@ const as = (role: Role) => ({
   put: (url: string, payload: unknown) =>
     t.call(tokens[role], { method: 'PUT', url, payload: payload as object }),
   del: (url: string) => t.call(tokens[role], { method: 'DELETE', url }),
+  patch: (url: string, payload: unknown) =>
+    t.call(tokens[role], { method: 'PATCH', url, payload: payload as object }),
 });
 const admin = () => as('group-of-sites-admin');
 
@@ -522,5 +525,34 @@ describe('roles and tenancy of the writes', () => {
       done: true,
     });
     expect(superAdmin.statusCode).toBe(200);
+  });
+});
+
+describe('networks assigned to sites (PATCH /api/networks/{id})', () => {
+  it('takes a gateway out of its room when its network moves to another site or is released', async () => {
+    const [demoSite] = await t.db.select().from(sites).where(eq(sites.id, siteId));
+    const [annex] = await t.db
+      .insert(sites)
+      .values({ clientId: demoSite.clientId, name: 'Annex site', timezone: 'UTC' })
+      .returning();
+    const room = await createRoom('Gateway room');
+    const gatewaysOf = async () =>
+      roomNamed(await siteRooms(), 'Gateway room').devices.map((device) => device.name);
+    for (const target of [annex.id, null]) {
+      const [network] = await t.db
+        .insert(networks)
+        .values({ siteId, name: `Roaming mesh ${target}` })
+        .returning();
+      await admin().post(`/api/electrical-rooms/${room.id}/devices`, { network_id: network.id });
+      expect(await gatewaysOf()).toEqual([network.name]);
+      const moved = await as('client-admin').patch(`/api/networks/${network.id}`, { site_id: target });
+      expect(moved.statusCode).toBe(200);
+      expect(await gatewaysOf()).toEqual([]);
+    }
+    // Assigned to the room's own site again (no move): it stays.
+    const [stay] = await t.db.insert(networks).values({ siteId, name: 'Staying mesh' }).returning();
+    await admin().post(`/api/electrical-rooms/${room.id}/devices`, { network_id: stay.id });
+    expect((await admin().patch(`/api/networks/${stay.id}`, { site_id: siteId })).statusCode).toBe(200);
+    expect(await gatewaysOf()).toEqual(['Staying mesh']);
   });
 });
