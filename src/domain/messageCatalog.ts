@@ -4,6 +4,7 @@ import { floorMessages } from './floorValidation';
 import { GRID_FIELD_MESSAGES } from './gridFields';
 import { MAINTENANCE_MESSAGES } from './maintenanceSettings';
 import { CORE_MESSAGE_TEXTS, createMessageCatalog, prefixed } from './messageCatalogCore';
+import { RADIO_MODEL_MESSAGES } from './radio/radioModel';
 import { SAFETY_DEMO_MESSAGES } from './safetyDemo';
 import { electricalRoomMessages } from './schemas/electricalRooms';
 import { zoneMessages } from './schemas/floors';
@@ -32,6 +33,7 @@ const CATALOG = createMessageCatalog({
   ...prefixed('server.analytics', ANALYTICS_MESSAGES),
   ...prefixed('server.nodes', nodeMessages),
   ...prefixed('server.maintenance', MAINTENANCE_MESSAGES),
+  ...prefixed('server.radio', RADIO_MODEL_MESSAGES),
   ...prefixed('server.permit', PERMIT_MESSAGES),
   ...prefixed('server.gridField', GRID_FIELD_MESSAGES),
   ...prefixed('server.electricalRoom', electricalRoomMessages),

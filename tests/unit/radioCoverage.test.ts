@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { messageKeyOf } from '../../src/domain/messageCatalog';
 import {
   type CoverageInput,
   coverageGridSize,
@@ -15,6 +16,7 @@ import {
   freeSpaceRangeM,
   parseRadioModel,
   pathLossDb,
+  RADIO_MODEL_MESSAGES,
   type RadioModel,
   radioModelProblems,
 } from '../../src/domain/radio/radioModel';
@@ -83,6 +85,11 @@ describe('the radio model', () => {
     expect(radioModelProblems({ ...model, wallAttenuationDb: null })).toEqual({
       wallAttenuationDb: 'Wall attenuation must give a number of dB for each material',
     });
+  });
+
+  it('answers with texts the console translates (server.radio.*)', () => {
+    for (const [name, text] of Object.entries(RADIO_MODEL_MESSAGES))
+      expect(messageKeyOf(text)).toEqual({ key: `server.radio.${name}` });
   });
 
   it('parses a valid model to a clean copy and refuses an invalid one', () => {
