@@ -19,7 +19,11 @@ export const SCREENS: Readonly<Record<string, ComponentType>> = {
     'MaintenanceToolkitScreen',
   ),
   '/maintenance/map': lazyNamed(() => import('../maintenance/MaintenanceMapScreen'), 'MaintenanceMapScreen'),
-  '/electricalRmInstallation': lazyNamed(() => import('../electricalRm/ElectricalRmScreen'), 'ElectricalRmScreen'),
+  '/electricalRmInstallation': lazyNamed(
+    () => import('../electricalRm/ElectricalRmScreen'),
+    'ElectricalRmScreen',
+  ),
+  '/installation': lazyNamed(() => import('../installation/InstallationScreen'), 'InstallationScreen'),
   '/safety': lazyNamed(() => import('../safety/SafetyScreen'), 'SafetyScreen'),
   '/safteyDemo': lazyNamed(() => import('../safety/SafetyDemoScreen'), 'SafetyDemoScreen'),
   '/safetyevacuation': lazyNamed(() => import('../safety/evacuation/EvacuationScreen'), 'EvacuationScreen'),
