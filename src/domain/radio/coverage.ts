@@ -513,10 +513,49 @@ function candidatePoints(widthM: number, heightM: number, stepM: number): MetreP
 }
 
 /**
+ * Candidates are judged on a grid of at most this many cells (coarser than the plan's when the
+ * plan's is finer), each candidate's cells worked out once and kept: the rounds then only add.
+ * 400 candidates × 5,000 cells bounds the kept rows at 2 M (32 MB).
+ */
+const EVALUATION_CELLS = 5_000;
+
+/** The cells each candidate is heard in, with its rows of HᵀH, one run per candidate. */
+interface CandidateCells {
+  start: Int32Array;
+  cells: Int32Array;
+  hxx: Float32Array;
+  hxy: Float32Array;
+  hyy: Float32Array;
+}
+
+function candidateCells(context: CoverageContext, candidates: readonly MetrePoint[]): CandidateCells {
+  const capacity = candidates.length * context.columns * context.rows;
+  const kept: CandidateCells = {
+    start: new Int32Array(candidates.length + 1),
+    cells: new Int32Array(capacity),
+    hxx: new Float32Array(capacity),
+    hxy: new Float32Array(capacity),
+    hyy: new Float32Array(capacity),
+  };
+  let next = 0;
+  candidates.forEach((candidate, index) => {
+    const heard = context.heardCells(candidate.x, candidate.y);
+    kept.cells.set(context.cells.subarray(0, heard), next);
+    kept.hxx.set(context.hxx.subarray(0, heard), next);
+    kept.hxy.set(context.hxy.subarray(0, heard), next);
+    kept.hyy.set(context.hyy.subarray(0, heard), next);
+    next += heard;
+    kept.start[index + 1] = next;
+  });
+  return kept;
+}
+
+/**
  * Where `count` more anchors raise coverage most, chosen greedily: each round the candidate that
  * positions the most cells, then (ties) the one heard in the most cells, then the one adding the most
  * det(HᵀH) (anchors seen at wider angles, which is what the first rounds, with nothing positioned
- * yet, need), then the first in the scan. Each suggestion assumes the earlier ones were accepted.
+ * yet, need), then the first in the scan. Each suggestion assumes the earlier ones were accepted;
+ * its coveredPercentAfter is on the plan's own grid, whatever grid the candidates were judged on.
  */
 export function suggestPlacements(
   input: CoverageInput & { count: number; candidateStepM?: number },
@@ -528,13 +567,25 @@ export function suggestPlacements(
     );
   checkAnchors(input.anchors);
   checkWalls(input.walls);
-  const context = new CoverageContext(input);
-  const cellCount = context.columns * context.rows;
   const stepM = input.candidateStepM ?? Math.max(2, 4 * input.cellSizeM);
   if (!positiveFinite(stepM)) throw new RangeError('The candidate step must be a positive number of metres');
+  const context = new CoverageContext(input);
+  const cellCount = context.columns * context.rows;
   const sums = new CoverageSums(context, cellCount);
   for (const anchor of input.anchors) sums.add(context.heardCells(anchor.x, anchor.y));
+  if (count === 0) return [];
+
+  const judging =
+    cellCount <= EVALUATION_CELLS
+      ? context
+      : new CoverageContext({
+          ...input,
+          cellSizeM: Math.max(input.cellSizeM, Math.sqrt((input.widthM * input.heightM) / EVALUATION_CELLS)),
+        });
+  const judged = judging === context ? sums : new CoverageSums(judging, judging.columns * judging.rows);
+  if (judged !== sums) for (const anchor of input.anchors) judged.add(judging.heardCells(anchor.x, anchor.y));
   const candidates = candidatePoints(input.widthM, input.heightM, stepM);
+  const kept = candidateCells(judging, candidates);
   const taken = new Uint8Array(candidates.length);
   const maxDop = input.model.maxDop;
   const suggestions: SuggestedPlacement[] = [];
@@ -543,21 +594,22 @@ export function suggestPlacements(
     let bestGain = -1;
     let bestHeard = -1;
     let bestDet = Number.NEGATIVE_INFINITY;
-    candidates.forEach((candidate, index) => {
-      if (taken[index]) return;
-      const heardCount = context.heardCells(candidate.x, candidate.y);
-      const { cells, hxx, hxy, hyy } = context;
+    for (let index = 0; index < candidates.length; index++) {
+      if (taken[index]) continue;
       let gain = 0;
       let detGain = 0;
-      for (let k = 0; k < heardCount; k++) {
-        const i = cells[k];
-        const heard = sums.heard[i] + 1;
-        const xx = sums.xx[i] + hxx[k];
-        const xy = sums.xy[i] + hxy[k];
-        const yy = sums.yy[i] + hyy[k];
-        if (!sums.positioned[i] && isPositioned(heard, dopOf(heard, xx, xy, yy), maxDop)) gain++;
-        detGain += xx * yy - xy * xy - (sums.xx[i] * sums.yy[i] - sums.xy[i] * sums.xy[i]);
+      const from = kept.start[index];
+      const to = kept.start[index + 1];
+      for (let k = from; k < to; k++) {
+        const i = kept.cells[k];
+        const heard = judged.heard[i] + 1;
+        const xx = judged.xx[i] + kept.hxx[k];
+        const xy = judged.xy[i] + kept.hxy[k];
+        const yy = judged.yy[i] + kept.hyy[k];
+        if (!judged.positioned[i] && isPositioned(heard, dopOf(heard, xx, xy, yy), maxDop)) gain++;
+        detGain += xx * yy - xy * xy - (judged.xx[i] * judged.yy[i] - judged.xy[i] * judged.xy[i]);
       }
+      const heardCount = to - from;
       const better =
         gain > bestGain ||
         (gain === bestGain &&
@@ -568,11 +620,12 @@ export function suggestPlacements(
         bestHeard = heardCount;
         bestDet = detGain;
       }
-    });
+    }
     if (bestIndex < 0) break;
     taken[bestIndex] = 1;
     const chosen = candidates[bestIndex];
     sums.add(context.heardCells(chosen.x, chosen.y));
+    if (judged !== sums) judged.add(judging.heardCells(chosen.x, chosen.y));
     suggestions.push({
       x: chosen.x,
       y: chosen.y,
