@@ -264,6 +264,38 @@ describe('suggestPlacements', () => {
     expect(first.y).toBeGreaterThan(15);
   });
 
+  it('judges a large floor on a coarser grid but reports coverage on the plan’s own', () => {
+    // 60 × 40 m at 0.5 m: 9,600 cells, more than the 5,000 candidates are judged on.
+    const large = plan({
+      widthM: 60,
+      heightM: 40,
+      cellSizeM: 0.5,
+      anchors: [anchor('A', 5, 5), anchor('B', 30, 5), anchor('C', 55, 5), anchor('D', 5, 35)],
+      walls: [
+        concreteWallAtX(20),
+        {
+          material: 'brick',
+          points: [
+            { x: 30, y: 20 },
+            { x: 60, y: 20 },
+          ],
+        },
+      ],
+    });
+    const suggestions = suggestPlacements({ ...large, count: 3 });
+    let previous = simulateCoverage(large).coveredPercent;
+    const accepted = [...large.anchors];
+    for (const s of suggestions) {
+      accepted.push(anchor(`S${accepted.length}`, s.x, s.y));
+      expect(s.coveredPercentAfter).toBeCloseTo(
+        simulateCoverage({ ...large, anchors: accepted }).coveredPercent,
+        9,
+      );
+      expect(s.coveredPercentAfter).toBeGreaterThan(previous);
+      previous = s.coveredPercentAfter;
+    }
+  });
+
   it('refuses a count out of range', () => {
     expect(() => suggestPlacements({ ...empty, count: -1 })).toThrow(RangeError);
     expect(() => suggestPlacements({ ...empty, count: 2.5 })).toThrow(RangeError);
