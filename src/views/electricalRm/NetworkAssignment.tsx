@@ -21,7 +21,7 @@ interface NetworkAssignmentProps {
 export function NetworkAssignment({ site, data, canAssign }: NetworkAssignmentProps) {
   const { t } = useTranslation();
   const api = useApi();
-  const unassigned = useUnassignedNetworks(api, true);
+  const unassigned = useUnassignedNetworks(api, canAssign);
   const { assignNetwork } = useElectricalRoomWrites(api, site.id);
   const [picked, setPicked] = useState('');
   const [confirming, setConfirming] = useState(false);
