@@ -15,6 +15,7 @@ import { consoleContentSecurityPolicy } from './http/contentSecurityPolicy';
 import { notFoundMessage } from './http/errorHandler';
 import { createListener, registerRouteLayers } from './http/layeredApp';
 import { deviceTokenRoutes, ingestRoutes } from './ingest/ingestRoutes';
+import { installationRoutes } from './installation/installationRoutes';
 import { inventoryMetaRoutes } from './inventory/inventoryMetaRoutes';
 import { inventoryRoutes } from './inventory/inventoryRoutes';
 import { liveSettingsRoutes } from './live/liveSettingsRoutes';
@@ -108,6 +109,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       historyRoutes,
       nodeRoutes,
       maintenanceSettingsRoutes,
+      installationRoutes,
       electricalRoomRoutes,
       workPermitRoutes,
       gridFieldRoutes,

@@ -107,7 +107,7 @@ export const inventoryRoutes: FastifyPluginAsyncTypebox<Services> = async (app, 
       const floor = await requireFloor(db, principal, request.params.id);
       // Placing an anchor again (re-approval) resolves its "anchor moved" incident with it.
       const { item, resolved } = await db.transaction(async (tx) => {
-        const placed = await placeDevice(tx, floor, request.params.inventoryId, request.body);
+        const placed = await placeDevice(tx, floor, request.params.inventoryId, request.body, principal.id);
         const settled = await settleAnchorMovedOnPlacement(tx, placed.id, principal.id, new Date());
         return { item: placed, resolved: settled };
       });

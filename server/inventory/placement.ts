@@ -4,9 +4,12 @@ import type { InventoryItem } from '../../src/domain/inventory';
 import { containsPoint } from '../../src/domain/polygon';
 import { inventoryMessages, type PlaceDeviceBody } from '../../src/domain/schemas/inventory';
 import type { Db } from '../db/database';
+import type { Executor } from '../db/executor';
 import { inventoryItems, zones } from '../db/schema';
 import type { requireFloor } from '../floors/floorAccess';
 import { notFound, unprocessable } from '../http/errors';
+import { checkApproval, placementNeedsEvidence, recordApproval } from '../installation/anchorApprovalService';
+import { loadRadioSettings } from '../installation/radioSettingsStore';
 import { toInventoryItem } from './inventoryRows';
 
 type FloorRow = Awaited<ReturnType<typeof requireFloor>>;
@@ -23,7 +26,12 @@ export async function requireSiteDevice(db: Db, siteId: number, inventoryId: num
 }
 
 /** The first zone of the floor (by id) containing the point, in the lat/long frame zones are drawn in. */
-async function zoneAt(db: Db, floorId: number, lat: number, long: number): Promise<number | null> {
+export async function zoneAt(
+  db: Executor,
+  floorId: number,
+  lat: number,
+  long: number,
+): Promise<number | null> {
   const floorZones = await db
     .select({ id: zones.id, ring: zones.coordinates })
     .from(zones)
@@ -41,6 +49,7 @@ export async function placeDevice(
   floor: FloorRow,
   inventoryId: number,
   body: PlaceDeviceBody,
+  userId: number,
 ): Promise<InventoryItem> {
   const item = await requireSiteDevice(db, floor.siteId, inventoryId);
   if (item.type === 'helmet') throw unprocessable({ type: inventoryMessages.helmetByHand });
@@ -54,6 +63,20 @@ export async function placeDevice(
   });
   if (!containsPoint(corners, [body.long, body.lat]))
     throw unprocessable({ coordinates: inventoryMessages.outsideFloor });
+  const at = { lat: body.lat, long: body.long };
+  const approvedAfter = body.is_approved ?? item.isApproved;
+  // Approving here is approving: the same evidence as /installation/anchor/approve, judged
+  // against the point it is placed at (no planning anchor named), and the same audit row.
+  const checked =
+    approvedAfter && placementNeedsEvidence(item, approvedAfter, at)
+      ? await checkApproval(
+          db,
+          item,
+          { at, planningAnchor: null },
+          (await loadRadioSettings(db, floor.siteId)).approval,
+          body.override_reason,
+        )
+      : null;
   const [row] = await db
     .update(inventoryItems)
     .set({
@@ -61,11 +84,21 @@ export async function placeDevice(
       zoneId: await zoneAt(db, floor.id, body.lat, body.long),
       lat: body.lat,
       long: body.long,
-      isApproved: body.is_approved ?? item.isApproved,
+      isApproved: approvedAfter,
       updatedAt: new Date(),
     })
     .where(eq(inventoryItems.id, item.id))
     .returning();
   if (!row) throw notFound('Inventory item');
+  if (checked)
+    await recordApproval(db, {
+      item,
+      action: 'approve',
+      floorId: floor.id,
+      planningAnchorId: null,
+      at,
+      checked,
+      userId,
+    });
   return toInventoryItem(row);
 }

@@ -1,4 +1,4 @@
-import { LINK_QUALITY } from './nodeHealth';
+import { LINK_QUALITY, SILENT_AFTER_S } from './nodeHealth';
 import type { ApprovalSettings } from './schemas/installation';
 
 /**
@@ -19,6 +19,22 @@ export const APPROVAL_SETTING_LIMITS = {
   minLinkQuality: { min: 0, max: 100 },
 } as const;
 
+/**
+ * A link quality older than this is not live: a node silent this long is "bad" by nodeHealth, and
+ * the quality it last reported says nothing of its link now.
+ */
+export const LIVE_LINK_QUALITY_WINDOW_S = SILENT_AFTER_S.bad;
+
+/** The link quality the evidence may use: the latest reported, or null when none is recent enough. */
+export function liveLinkQuality(
+  linkQuality: number | null,
+  reportedAtMs: number | null,
+  nowMs: number,
+): number | null {
+  if (linkQuality === null || reportedAtMs === null) return null;
+  return nowMs - reportedAtMs <= LIVE_LINK_QUALITY_WINDOW_S * 1000 ? linkQuality : null;
+}
+
 export const APPROVAL_CHECKS = ['position', 'link_quality'] as const;
 export type ApprovalCheck = (typeof APPROVAL_CHECKS)[number];
 
@@ -32,7 +48,7 @@ export interface ApprovalEvidence {
   planningName: string | null;
   /** Metres between the computed position and the planning anchor (or placed point); null: no position reported. */
   distanceM: number | null;
-  /** The latest reported link quality (0–100); null: none reported. */
+  /** The live link quality (0–100, liveLinkQuality); null: none reported recently. */
   linkQuality: number | null;
 }
 
@@ -46,17 +62,24 @@ export function approvalNumber(value: number): string {
   return String(Number(value.toFixed(2)));
 }
 
+/** The approval texts without values (keyed as server.approval.<name>). */
+export const APPROVAL_FIXED_MESSAGES = {
+  overrideReasonRequired: 'An override reason is required when a check fails',
+  toleranceRange: `The tolerance must be from ${APPROVAL_SETTING_LIMITS.toleranceM.min} to ${APPROVAL_SETTING_LIMITS.toleranceM.max} metres`,
+  minLinkQualityRange: `The minimum link quality must be from ${APPROVAL_SETTING_LIMITS.minLinkQuality.min} to ${APPROVAL_SETTING_LIMITS.minLinkQuality.max}`,
+} as const;
+
+/** Every approval text; the ones with values are templates of src/domain/messageCatalogCore.ts. */
 export const approvalMessages = {
+  ...APPROVAL_FIXED_MESSAGES,
   tooFar: (installed: string, distance: string, planned: string, tolerance: string) =>
     `${installed} is ${distance} m from ${planned}; the tolerance is ${tolerance} m`,
   tooFarFromPlaced: (installed: string, distance: string, tolerance: string) =>
     `${installed} is ${distance} m from where it is placed; the tolerance is ${tolerance} m`,
-  noPosition: (installed: string) => `${installed} has reported no position to compare`,
+  noPosition: (installed: string) => `${installed} has reported no position`,
   weakLink: (quality: string, minimum: string) => `Link quality ${quality} is below the site's ${minimum}`,
-  noLinkQuality: (installed: string) => `${installed} has reported no link quality`,
-  overrideReasonRequired: 'An override reason is required when a check fails',
-  toleranceRange: `The tolerance must be from ${APPROVAL_SETTING_LIMITS.toleranceM.min} to ${APPROVAL_SETTING_LIMITS.toleranceM.max} metres`,
-  minLinkQualityRange: `The minimum link quality must be from ${APPROVAL_SETTING_LIMITS.minLinkQuality.min} to ${APPROVAL_SETTING_LIMITS.minLinkQuality.max}`,
+  noLinkQuality: (installed: string, minutes: number) =>
+    `${installed} has reported no link quality in the last ${minutes} minutes`,
 } as const;
 
 /** The checks the evidence fails, in the order position, link quality; none: it may be approved. */
@@ -80,7 +103,10 @@ export function failedApprovalChecks(
     });
   }
   if (linkQuality === null || !Number.isFinite(linkQuality)) {
-    failed.push({ check: 'link_quality', message: approvalMessages.noLinkQuality(installedName) });
+    failed.push({
+      check: 'link_quality',
+      message: approvalMessages.noLinkQuality(installedName, LIVE_LINK_QUALITY_WINDOW_S / 60),
+    });
   } else if (linkQuality < settings.min_link_quality) {
     failed.push({
       check: 'link_quality',

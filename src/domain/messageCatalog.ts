@@ -1,4 +1,5 @@
 import { ANALYTICS_MESSAGES } from './analytics';
+import { APPROVAL_FIXED_MESSAGES } from './anchorApproval';
 import { EVACUATION_MESSAGES } from './evacuation';
 import { floorMessages } from './floorValidation';
 import { GRID_FIELD_MESSAGES } from './gridFields';
@@ -8,6 +9,7 @@ import { RADIO_MODEL_MESSAGES } from './radio/radioModel';
 import { SAFETY_DEMO_MESSAGES } from './safetyDemo';
 import { electricalRoomMessages } from './schemas/electricalRooms';
 import { zoneMessages } from './schemas/floors';
+import { installationMessages } from './schemas/installation';
 import { inventoryMessages } from './schemas/inventory';
 import { nodeMessages } from './schemas/nodes';
 import { workerMessages } from './workerValidation';
@@ -34,6 +36,8 @@ const CATALOG = createMessageCatalog({
   ...prefixed('server.nodes', nodeMessages),
   ...prefixed('server.maintenance', MAINTENANCE_MESSAGES),
   ...prefixed('server.radio', RADIO_MODEL_MESSAGES),
+  ...prefixed('server.installation', installationMessages),
+  ...prefixed('server.approval', APPROVAL_FIXED_MESSAGES),
   ...prefixed('server.permit', PERMIT_MESSAGES),
   ...prefixed('server.gridField', GRID_FIELD_MESSAGES),
   ...prefixed('server.electricalRoom', electricalRoomMessages),

@@ -1,3 +1,4 @@
+import { approvalMessages } from './anchorApproval';
 import { messages } from './messages';
 import { authMessages } from './schemas/auth';
 import { controlCharactersMessage } from './text';
@@ -16,6 +17,25 @@ export interface MessageKey {
  */
 const TEMPLATES: readonly { key: string; params: readonly string[]; text: (...args: never[]) => string }[] = [
   { key: 'server.reply.routeNotFound', params: ['method', 'path'], text: messages.routeNotFound },
+  // Anchor approval's evidence (src/domain/anchorApproval.ts); "from where it is placed" before
+  // "from <planning anchor>", which would read it as an anchor named "where it is placed".
+  {
+    key: 'server.approval.tooFarFromPlaced',
+    params: ['installed', 'distance', 'tolerance'],
+    text: approvalMessages.tooFarFromPlaced,
+  },
+  {
+    key: 'server.approval.tooFar',
+    params: ['installed', 'distance', 'planned', 'tolerance'],
+    text: approvalMessages.tooFar,
+  },
+  { key: 'server.approval.noPosition', params: ['installed'], text: approvalMessages.noPosition },
+  { key: 'server.approval.weakLink', params: ['quality', 'minimum'], text: approvalMessages.weakLink },
+  {
+    key: 'server.approval.noLinkQuality',
+    params: ['installed', 'minutes#'],
+    text: approvalMessages.noLinkQuality,
+  },
   { key: 'server.field.required', params: ['label'], text: messages.required },
   { key: 'server.field.minChars', params: ['label', 'limit#'], text: messages.minChars },
   { key: 'server.field.maxChars', params: ['label', 'limit#'], text: messages.maxChars },

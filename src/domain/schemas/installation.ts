@@ -30,8 +30,10 @@ export const INSTALLATION_LIMITS = {
   defaultCellSizeM: 1,
   /** Cells of one simulation; a finer cell size on a large floor is refused with a clear message. */
   simulationCellsMax: 250_000,
-  /** Suggest placement reruns the simulation per candidate: it gets a coarser budget. */
-  suggestionCellsMax: 40_000,
+  /** Anchors × cells of one simulation: each pair is one ray traced through the walls. */
+  simulationRaysMax: 10_000_000,
+  /** Suggest placement traces every candidate against every cell, each round: a coarser budget. */
+  suggestionCellsMax: 10_000,
   suggestCountMin: 1,
   suggestCountMax: 20,
   overrideReasonMax: 500,
@@ -286,12 +288,16 @@ export const UnapproveAnchorBodySchema = Type.Object({ inventory_id: IdSchema })
 export const installationMessages = {
   wallUpdated: 'Wall is updated successfully',
   planningAnchorUpdated: 'Planning anchor is updated successfully',
-  outsideFloor: 'Every point must be inside the floor',
+  wallTooFewPoints: 'A wall needs at least 2 points',
+  wallTooManyPoints: `A wall has at most ${INSTALLATION_LIMITS.wallPointsMax} points`,
+  wallZeroLengthSegment: 'Two consecutive points of a wall must not be the same point',
+  wallOutside: 'Every point of a wall must be inside the floor',
   anchorOutsideFloor: 'The anchor must be placed inside the floor',
-  wallTooShort: 'A wall needs at least 2 distinct points',
   tooManyWalls: `A floor holds at most ${INSTALLATION_LIMITS.wallsPerFloor} walls`,
   tooManyPlanningAnchors: `A floor holds at most ${INSTALLATION_LIMITS.planningAnchorsPerFloor} planning anchors`,
   tooManyCells: `The cell size is too small for this floor: a simulation holds at most ${INSTALLATION_LIMITS.simulationCellsMax.toLocaleString('en')} cells`,
+  tooMuchWork: `The simulation is too large: anchors times cells may be at most ${INSTALLATION_LIMITS.simulationRaysMax.toLocaleString('en')}; choose a larger cell size`,
+  tooManySuggestionCells: `The cell size is too small to suggest placements on this floor: at most ${INSTALLATION_LIMITS.suggestionCellsMax.toLocaleString('en')} cells`,
   coordinatesRequired: 'Coordinates are required',
   latLongTogether: 'Latitude and longitude go together',
   anchorApproved: 'Anchor is approved',

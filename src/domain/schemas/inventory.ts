@@ -85,8 +85,10 @@ export const FloorInventoryParamsSchema = Type.Object({ id: IdSchema, inventoryI
 export const PlaceDeviceBodySchema = Type.Object({
   lat: Type.Number({ minimum: -90, maximum: 90 }),
   long: Type.Number({ minimum: -180, maximum: 180 }),
-  /** Anchors only: the placement is confirmed. */
+  /** Anchors only: the placement is confirmed, once the evidence holds (src/domain/anchorApproval.ts). */
   is_approved: Type.Optional(Type.Boolean()),
+  /** Anchors only: goes ahead with an approval whose evidence fails; recorded with it. */
+  override_reason: Type.Optional(SafeString({ maxLength: 500, multiline: true })),
 });
 
 export const DeviceAtQuerySchema = Type.Object({
