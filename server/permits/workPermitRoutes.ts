@@ -9,7 +9,9 @@ import { openRing, polygonProblem } from '../../src/domain/polygon';
 import { successOf } from '../../src/domain/schemas/sites';
 import {
   FloorPathParamsSchema,
+  PermitHoldersSchema,
   PermitPathParamsSchema,
+  SitePathParamsSchema,
   WorkPermitBodySchema,
   WorkPermitEditBodySchema,
   WorkPermitListQuerySchema,
@@ -29,6 +31,7 @@ import {
 } from '../../src/domain/workPermits';
 import { allow } from '../auth/authenticate';
 import { principalOf } from '../auth/principal';
+import { requireSite } from '../auth/tenancy';
 import { uniqueViolation } from '../db/errors';
 import type { Executor } from '../db/executor';
 import { crews, subcontractors, workPermits } from '../db/schema';
@@ -169,6 +172,29 @@ function storedValues(draft: PermitDraft) {
  */
 export const workPermitRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { db }) => {
   const base = '/clients/:clientId/sites/:siteId/floors/:floorId/work-permits';
+
+  // The permit dialog's holder choices: the installation roles may not read the crews screens' lists.
+  app.get(
+    '/clients/:clientId/sites/:siteId/work-permit-holders',
+    {
+      preValidation: allow('installation', 'open'),
+      schema: { params: SitePathParamsSchema, response: { 200: successOf(PermitHoldersSchema) } },
+    },
+    async (request) => {
+      const site = await requireSite(db, principalOf(request), request.params.siteId);
+      if (site.clientId !== request.params.clientId) throw notFound('Site');
+      const byName = (rows: { id: number; name: string }[]) =>
+        rows.sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
+      const [crewRows, subcontractorRows] = await Promise.all([
+        db.select({ id: crews.id, name: crews.name }).from(crews).where(eq(crews.siteId, site.id)),
+        db
+          .select({ id: subcontractors.id, name: subcontractors.name })
+          .from(subcontractors)
+          .where(eq(subcontractors.siteId, site.id)),
+      ]);
+      return ok({ crews: byName(crewRows), subcontractors: byName(subcontractorRows) });
+    },
+  );
 
   app.get(
     base,

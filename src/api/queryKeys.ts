@@ -130,4 +130,10 @@ export const queryKeys = {
     unapproved: (siteId: number, floorId: number) => ['installation', 'unapproved', siteId, floorId] as const,
     radioSettings: (siteId: number) => ['installation', 'radioSettings', siteId] as const,
   },
+  /** Work permits of a floor and who may hold one on a site. */
+  workPermits: {
+    all: ['workPermits'] as const,
+    byFloor: (floorId: number) => ['workPermits', 'byFloor', floorId] as const,
+    holders: (siteId: number) => ['workPermits', 'holders', siteId] as const,
+  },
 } as const;

@@ -6,6 +6,7 @@ import history from './history.ar.json';
 import installation from './installation.ar.json';
 import maintenance from './maintenance.ar.json';
 import nodes from './nodes.ar.json';
+import permits from './permits.ar.json';
 import safety from './safety.ar.json';
 import server from './server.ar.json';
 import workers from './workers.ar.json';
@@ -24,6 +25,7 @@ export const ARABIC = {
   installation,
   maintenance,
   nodes,
+  permits,
   safety,
   server,
   workers,

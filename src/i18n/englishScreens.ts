@@ -5,6 +5,7 @@ import history from './history.en.json';
 import installation from './installation.en.json';
 import maintenance from './maintenance.en.json';
 import nodes from './nodes.en.json';
+import permits from './permits.en.json';
 import safety from './safety.en.json';
 import workers from './workers.en.json';
 import workforce from './workforce.en.json';
@@ -22,6 +23,7 @@ export const ENGLISH_SCREENS = {
   installation,
   maintenance,
   nodes,
+  permits,
   safety,
   workers,
   workforce,

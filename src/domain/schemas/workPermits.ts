@@ -79,6 +79,17 @@ export const PermitPathParamsSchema = Type.Object({
   permitId: IdSchema,
 });
 
+export const SitePathParamsSchema = Type.Object({ clientId: IdSchema, siteId: IdSchema });
+
+const NamedSchema = Type.Object({ id: IdSchema, name: Type.String() });
+
+/** Who may hold a permit of the site: its crews and subcontractors, by name. */
+export const PermitHoldersSchema = Type.Object({
+  crews: Type.Array(NamedSchema),
+  subcontractors: Type.Array(NamedSchema),
+});
+export type PermitHolders = Static<typeof PermitHoldersSchema>;
+
 export const WorkPermitListQuerySchema = Type.Object({
   status: Type.Optional(PermitStatusSchema),
   type: Type.Optional(PermitTypeSchema),

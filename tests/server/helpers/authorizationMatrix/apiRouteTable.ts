@@ -285,6 +285,7 @@ export const API_ROUTES: Record<RouteKey, RouteRule> = {
 
   // Work permits of a floor: the client/site/floor chain must hold; the holder crew must be the site's.
   'GET /api/clients/:clientId/sites/:siteId/floors/:floorId/work-permits': open(['installation'], 'floor'),
+  'GET /api/clients/:clientId/sites/:siteId/work-permit-holders': open(['installation'], 'site'),
   'POST /api/clients/:clientId/sites/:siteId/floors/:floorId/work-permits': write(['installation'], 'floor', {
     body: (o, n) => ({
       number: `MX-PTW-new-${n}`,
