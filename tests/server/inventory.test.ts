@@ -136,9 +136,17 @@ describe('inventory', () => {
         .data as InventoryItem[];
       expect(listed.map((i) => i.wnt_inventory_id)).toContain('ANC-0010');
 
-      const approved = await post(
+      // Approving checks the evidence (src/domain/anchorApproval.ts): ANC-0010 never reported.
+      const unproven = await post(
         `/api/floors/${ground.id}/inventory/${anchor.id}`,
         { ...at(0.9, 0.1), is_approved: true },
+        tokens['site-engineer'],
+      );
+      expect(unproven.statusCode).toBe(422);
+      expect(unproven.json.errors).toMatchObject({ position: 'ANC-0010 has reported no position' });
+      const approved = await post(
+        `/api/floors/${ground.id}/inventory/${anchor.id}`,
+        { ...at(0.9, 0.1), is_approved: true, override_reason: 'Surveyed by hand' },
         tokens['site-engineer'],
       );
       expect(approved.statusCode).toBe(200);
