@@ -38,6 +38,8 @@ const VERTEX_GRAB_PX = 9;
 const LINE_GRAB_PX = 7;
 /** A press that moves less than this (CSS pixels) before its release is a click. */
 const CLICK_SLOP_PX = 4;
+/** Two clicks this close in time (and within CLICK_SLOP_PX) are a double-click. */
+const DOUBLE_CLICK_MS = 500;
 
 const NO_WALLS: readonly Wall[] = [];
 
@@ -244,11 +246,15 @@ export function useWallDrawing({ floor, canvasRef, canWrite }: UseWallDrawingOpt
 
   // ---- the pointer
   const press = useRef<
-    | { kind: 'draftVertex'; index: number }
+    | { kind: 'draftVertex'; index: number; x: number; y: number; moved: boolean }
     | { kind: 'draft' }
     | { kind: 'empty'; x: number; y: number }
     | null
   >(null);
+
+  // The last click's release while drawing: a second one on it soon after ends the wall, whether or
+  // not the screen passes the browser's dblclick on.
+  const lastClick = useRef<{ x: number; y: number; at: number } | null>(null);
 
   /** Screen pixels per image pixel: the canvas's zoom. */
   const zoom = () => canvasRef.current?.engine?.getView().scale ?? 1;
@@ -300,18 +306,37 @@ export function useWallDrawing({ floor, canvasRef, canWrite }: UseWallDrawingOpt
           // Drawing owns the press: the canvas neither pans nor selects under it.
           event.claim();
           const index = nearestVertex(event, drawn.current.draft);
-          press.current = index === null ? { kind: 'draft' } : { kind: 'draftVertex', index };
+          press.current =
+            index === null
+              ? { kind: 'draft' }
+              : { kind: 'draftVertex', index, x: event.screen.x, y: event.screen.y, moved: false };
           return true;
         }
-        case 'move':
-          if (press.current?.kind === 'draftVertex') {
-            actor.send({ type: 'vertex.drag', index: press.current.index, point });
+        case 'move': {
+          const pressed = press.current;
+          if (pressed?.kind === 'draftVertex') {
+            if (Math.hypot(event.screen.x - pressed.x, event.screen.y - pressed.y) >= CLICK_SLOP_PX) {
+              pressed.moved = true;
+            }
+            if (pressed.moved) actor.send({ type: 'vertex.drag', index: pressed.index, point });
           }
           return true;
-        case 'up':
-          if (press.current?.kind === 'draft') actor.send({ type: 'pointer.click', point });
+        }
+        case 'up': {
+          const pressed = press.current;
           press.current = null;
+          const now = performance.now();
+          const last = lastClick.current;
+          const again =
+            last !== null &&
+            now - last.at <= DOUBLE_CLICK_MS &&
+            Math.hypot(event.screen.x - last.x, event.screen.y - last.y) < CLICK_SLOP_PX;
+          const clicked = pressed?.kind === 'draft' || (pressed?.kind === 'draftVertex' && !pressed.moved);
+          if (clicked) lastClick.current = again ? null : { x: event.screen.x, y: event.screen.y, at: now };
+          if (pressed?.kind === 'draft') actor.send({ type: 'pointer.click', point });
+          if (clicked && again) actor.send({ type: 'pointer.dblclick' });
           return true;
+        }
         case 'dblclick':
           actor.send({ type: 'pointer.dblclick' });
           return true;
@@ -358,15 +383,15 @@ export function useWallDrawing({ floor, canvasRef, canWrite }: UseWallDrawingOpt
   useEffect(() => {
     if (phase === 'idle') return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.defaultPrevented) return;
       if (event.key === 'Escape') {
-        // An open dialog (the delete confirmation) closes itself first.
+        // An open dialog (the delete confirmation) closes itself first. The canvas marks every
+        // Escape it hears handled (it clears its zone selection), so that mark is not asked about.
         if (phase === 'confirming') return;
         event.preventDefault();
         actor.send({ type: 'draw.cancel' });
         return;
       }
-      if (phase !== 'drawing' || isTyping(event.target)) return;
+      if (event.defaultPrevented || phase !== 'drawing' || isTyping(event.target)) return;
       if (event.key === 'Enter') {
         event.preventDefault();
         actor.send({ type: 'draw.finish' });
@@ -375,8 +400,10 @@ export function useWallDrawing({ floor, canvasRef, canWrite }: UseWallDrawingOpt
         actor.send({ type: 'draw.undo' });
       }
     };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    // Captured: something on the page (measured in Chromium) stops an Escape's propagation before
+    // it bubbles back up to the window.
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
   }, [actor, phase]);
 
   const send = useMemo(() => (event: WallDrawingEvent) => actor.send(event), [actor]);
