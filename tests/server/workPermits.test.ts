@@ -55,7 +55,7 @@ beforeAll(async () => {
   admin = tokens['group-of-sites-admin'];
   const [site] = await t.db.select().from(crews).limit(1);
   f = await demoPermitFloor(t.db, site.siteId);
-});
+}, 180_000);
 afterAll(() => t.close());
 
 describe('issuing and listing permits', () => {
