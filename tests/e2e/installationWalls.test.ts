@@ -157,4 +157,26 @@ describe('installation walls in Chromium', () => {
     await wallItem(RENAMED).waitFor({ state: 'detached' });
     expect(await stored()).toEqual([]);
   }, 120_000);
+
+  it('reads in Arabic, right to left, a wall drawn there too', async () => {
+    await page.selectOption(byTestId('language-switch'), 'ar');
+    await page.waitForFunction(() => document.documentElement.dir === 'rtl');
+    await expect.poll(() => page.locator(`${byTestId('walls-panel')} h3`).innerText()).toBe('الجدران');
+    expect(await page.locator(byTestId('wall-draw')).innerText()).toBe('رسم جدار');
+    const box = await canvasBox();
+    // The floor itself never mirrors: clicks land where they do in English.
+    await page.click(byTestId('wall-draw'));
+    await page.mouse.click(box.x + box.width * 0.3, box.y + box.height * 0.82);
+    await page.mouse.click(box.x + box.width * 0.4, box.y + box.height * 0.82);
+    await page.keyboard.press('Enter');
+    await page.waitForSelector(byTestId('wall-naming'));
+    await page.fill(byTestId('wall-name-input'), 'جدار الممر');
+    await page.click(byTestId('wall-save'));
+    await wallItem('جدار الممر').waitFor();
+    // The new wall's material stays what was picked last (concrete).
+    expect(await wallItem('جدار الممر').innerText()).toContain('خرسانة');
+    await page.screenshot({ path: `${SCREENSHOTS}/installation-wall-ar.png` });
+    await page.selectOption(byTestId('language-switch'), 'en');
+    await page.waitForFunction(() => document.documentElement.dir === 'ltr');
+  }, 60_000);
 });
