@@ -50,8 +50,10 @@ function axisProblem(lines: readonly GridAxis[], lengthMetres: number): string |
   if (labels.size !== lines.length) return GRID_FIELD_MESSAGES.labelsUnique;
   for (let i = 1; i < lines.length; i++)
     if (!(lines[i].offset_m > lines[i - 1].offset_m)) return GRID_FIELD_MESSAGES.offsetsIncreasing;
-  // A centimetre of slack: offsets measured off the drawing to the floor's edge.
-  if (lines.some((line) => line.offset_m < 0 || line.offset_m > lengthMetres + 0.01))
+  // 1 % of slack: a line on the floor's edge, measured off the drawing, may pass the length the
+  // corners give (the corners' own earth model differs from ours by ~0.1 %).
+  const slack = Math.max(0.01, lengthMetres * 0.01);
+  if (lines.some((line) => line.offset_m < 0 || line.offset_m > lengthMetres + slack))
     return GRID_FIELD_MESSAGES.offsetsInside;
   return null;
 }
