@@ -259,6 +259,71 @@ export const API_ROUTES: Record<RouteKey, RouteRule> = {
     body: () => ({ anchorMovedThresholdMetres: 0.3 }),
   }),
 
+  // Installation planning and anchor approval (issue 19): bodies name the floor, wall, planning
+  // anchor or anchor, each found only through a site the caller sees.
+  'POST /api/installation/wall/getAll': open(['installation'], 'floor', {
+    body: (o) => ({ floor_id: o.floorId }),
+  }),
+  'POST /api/installation/wall/add': write(['installation'], 'floor', {
+    body: (o, n) => ({
+      floor_id: o.floorId,
+      name: `Matrix wall new ${n}`,
+      material: 'glass',
+      points: MATRIX_ZONE_RING.slice(1, 3),
+    }),
+  }),
+  'POST /api/installation/wall/edit': write(['installation'], 'wall', {
+    body: (o) => ({ id: o.wallId, material: 'concrete' }),
+  }),
+  'POST /api/installation/wall/delete': write(['installation'], 'wall', {
+    body: (o) => ({ id: o.wallId }),
+    fresh: 'wall',
+  }),
+  'POST /api/installation/anchor/getAll': open(['installation'], 'floor', {
+    body: (o) => ({ floor_id: o.floorId }),
+  }),
+  'POST /api/installation/anchor/add': write(['installation'], 'floor', {
+    body: (o, n) => ({
+      floor_id: o.floorId,
+      anchor_id: `Matrix P new ${n}`,
+      metadata: { lat: 25.1996, long: 55.3004 },
+    }),
+  }),
+  'POST /api/installation/anchor/edit': write(['installation'], 'planningAnchor', {
+    body: (o) => ({ id: o.planningAnchorId, metadata: { lat: 25.1994, long: 55.3006 } }),
+  }),
+  'POST /api/installation/anchor/delete': write(['installation'], 'planningAnchor', {
+    body: (o) => ({ id: o.planningAnchorId }),
+    fresh: 'planningAnchor',
+  }),
+  'POST /api/installation/anchor/simulate': open(['installation'], 'floor', {
+    body: (o) => ({ floor_id: o.floorId, cell_size_m: 5 }),
+  }),
+  'POST /api/installation/anchor/suggest': open(['installation'], 'floor', {
+    body: (o) => ({ floor_id: o.floorId, count: 1, cell_size_m: 10 }),
+  }),
+  'POST /api/installation/node/measured': open(['installation'], 'floor', {
+    body: (o) => ({ floor_id: o.floorId }),
+  }),
+  'GET /api/sites/:id/radio-settings': open(['installation'], 'site'),
+  'PUT /api/sites/:id/radio-settings': write(['installation'], 'site', {
+    body: () => ({ approval: { tolerance_m: 0.5, min_link_quality: 50 } }),
+  }),
+  'GET /api/sites/:id/anchors/unapproved': open(['installation'], 'site'),
+  // The matrix anchor never reported: approved only with a reason (else 422, still allowed).
+  'POST /api/installation/anchor/approve': write(['installation'], 'inventory', {
+    body: (o) => ({
+      inventory_id: o.anchorId,
+      floor_id: o.floorId,
+      lat: 25.1995,
+      long: 55.3005,
+      override_reason: 'Matrix check',
+    }),
+  }),
+  'POST /api/installation/anchor/unapprove': write(['installation'], 'inventory', {
+    body: (o) => ({ inventory_id: o.anchorId }),
+  }),
+
   // Electrical RM installation: a room, its devices and its checklist (the electricalRm area).
   'GET /api/sites/:id/electrical-rooms': open(['electricalRm'], 'site'),
   'POST /api/buildings/:id/electrical-rooms': write(['electricalRm'], 'building', {

@@ -31,6 +31,8 @@ export type ObjectKind =
   | 'evacuation'
   | 'incident'
   | 'electricalRoom'
+  | 'wall'
+  | 'planningAnchor'
   | 'workPermit'
   | 'gridField';
 

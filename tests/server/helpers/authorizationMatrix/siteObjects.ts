@@ -17,10 +17,12 @@ import {
   incidents,
   inventoryItems,
   networks,
+  planningAnchors,
   sites,
   subcontractors,
   userSites,
   users,
+  walls,
   workerRoles,
   workers,
   workPermits,
@@ -95,6 +97,9 @@ export interface SiteObjects {
   /** A draft work permit on the floor held by `crewId`, and a grid field of the floor. */
   workPermitId: number;
   gridFieldId: number;
+  /** A wall and a planning anchor of the floor (installation planning). */
+  wallId: number;
+  planningAnchorId: number;
   /** The site's name and every name and device id the seed gave its objects: what must not leak. */
   names: readonly string[];
   /** The objects' names, which renaming calls send again so that the names above stay true. */
@@ -115,7 +120,9 @@ export type FreshKind =
   | 'network'
   | 'electricalRoom'
   | 'electricalRoomDevice'
-  | 'workPermit';
+  | 'workPermit'
+  | 'wall'
+  | 'planningAnchor';
 
 let serial = 0;
 const unique = (label: string) => `${label} ${Date.now().toString(36)}-${++serial}`;
@@ -152,6 +159,24 @@ async function insertZone(db: Db, floorId: number) {
     .values({ floorId, name: unique('Matrix zone'), kind: 'assembly', coordinates: MATRIX_ZONE_RING })
     .returning({ id: zones.id });
   return zone.id;
+}
+
+/** A brick wall across the matrix floor. */
+async function insertWall(db: Db, floorId: number) {
+  const [wall] = await db
+    .insert(walls)
+    .values({ floorId, name: unique('Matrix wall'), material: 'brick', points: MATRIX_ZONE_RING.slice(0, 2) })
+    .returning({ id: walls.id });
+  return wall.id;
+}
+
+/** A planning anchor in the middle of the matrix floor. */
+async function insertPlanningAnchor(db: Db, floorId: number) {
+  const [anchor] = await db
+    .insert(planningAnchors)
+    .values({ floorId, anchorId: unique('Matrix P'), lat: 25.1995, long: 55.3005 })
+    .returning({ id: planningAnchors.id });
+  return anchor.id;
 }
 
 /** A draft hot-work permit over the matrix zone's ring, held by the crew, valid for a day. */
@@ -351,6 +376,8 @@ export async function seedSiteObjects(
   const electricalRoomDeviceId = await insertElectricalRoomDevice(db, siteId, electricalRoomId);
   const workPermitId = await insertWorkPermit(db, siteId, floorId, crewId);
   const gridFieldId = await insertGridField(db, floorId);
+  const wallId = await insertWall(db, floorId);
+  const planningAnchorId = await insertPlanningAnchor(db, floorId);
   return {
     scope,
     clientId: site.clientId,
@@ -382,6 +409,8 @@ export async function seedSiteObjects(
     electricalRoomDeviceId,
     workPermitId,
     gridFieldId,
+    wallId,
+    planningAnchorId,
     names: await seededNames(db, siteId),
     labels: {
       worker: await nameOf(db, workers, workerId),
@@ -429,6 +458,10 @@ async function seededNames(db: Db, siteId: number): Promise<string[]> {
     union all select wnt_inventory_id from inventory_items where site_id = ${siteId} and wnt_inventory_id like 'MX-%'
     union all select r.name from electrical_rooms r join buildings b on b.id = r.building_id
       where b.site_id = ${siteId} and r.name like 'Matrix %'
+    union all select w.name from walls w join floors f on f.id = w.floor_id join buildings b on b.id = f.building_id
+      where b.site_id = ${siteId} and w.name like 'Matrix %'
+    union all select p.anchor_id from planning_anchors p join floors f on f.id = p.floor_id
+      join buildings b on b.id = f.building_id where b.site_id = ${siteId} and p.anchor_id like 'Matrix %'
     union all select u.name from users u join user_sites us on us.user_id = u.id
       where us.site_id = ${siteId} and u.name like 'Matrix user %'`)) as unknown as {
     rows: { name: string }[];
@@ -483,6 +516,10 @@ export async function withFresh(db: Db, objects: SiteObjects, kind: FreshKind): 
           objects.electricalRoomId,
         ),
       };
+    case 'wall':
+      return { ...objects, wallId: await insertWall(db, objects.floorId) };
+    case 'planningAnchor':
+      return { ...objects, planningAnchorId: await insertPlanningAnchor(db, objects.floorId) };
     case 'workPermit':
       return {
         ...objects,
