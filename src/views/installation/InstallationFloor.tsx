@@ -42,6 +42,8 @@ import { WorkPermitsTab } from './permits/WorkPermitsTab';
 import { type AnchorApproval, useAnchorApproval } from './useAnchorApproval';
 import { useCoverage } from './useCoverage';
 import { type PlanningAnchors, usePlanningAnchors } from './usePlanningAnchors';
+import { useWallDrawing } from './walls/useWallDrawing';
+import { WallsPanel } from './walls/WallsPanel';
 
 /** How near (screen pixels) a press must be to a marker's centre to drag it. */
 const MARKER_HIT_PX = PLANNED_RADIUS_PX + 6;
@@ -94,6 +96,8 @@ function FloorWorkspace({
     enabled: tab === 'approval',
   });
   const approval = useAnchorApproval(floor.id, site.id, settings);
+  const canvas = useRef<FloorCanvasHandle>(null);
+  const walls = useWallDrawing({ floor, canvasRef: canvas, canWrite });
   const floorNodes = nodes.data?.floorId === floor.id ? nodes.data.nodes : NO_NODES;
   const approvedAnchors = useMemo(
     () => floorNodes.filter((node) => node.type === 'anchor' && node.isApproved),
@@ -106,8 +110,9 @@ function FloorWorkspace({
       JSON.stringify([
         planning.anchors.map((a) => [a.id, a.metadata.lat, a.metadata.long]),
         approvedAnchors.map((n) => [n.id, n.configured?.lat ?? null, n.configured?.long ?? null]),
+        walls.walls.map((w) => [w.id, w.material, w.points]),
       ]),
-    [planning.anchors, approvedAnchors],
+    [planning.anchors, approvedAnchors, walls.walls],
   );
   const coverage = useCoverage(floor.id, signature);
 
@@ -126,7 +131,9 @@ function FloorWorkspace({
     installed: [],
   });
   const [layers] = useState(() => {
+    // Bottom to top: blueprint, zones, coverage, walls, installed anchors, planning anchors, the rest.
     let registry = withLayer(FLOOR_LAYERS, coverageLayer, 'heatmap');
+    registry = withLayer(registry, walls.layer, 'heatmap');
     registry = withLayer(
       registry,
       anchorsLayerDefinition((installed) => {
@@ -155,6 +162,7 @@ function FloorWorkspace({
     layerDataSource(PLANNED_MARKERS, markers$),
     layerDataSource(MAP_NODES, nodes$),
     layerDataSource(COVERAGE, coverage$),
+    ...walls.layerData,
   ]);
 
   // A marker being dragged follows the pointer; it is saved when dropped.
@@ -182,8 +190,7 @@ function FloorWorkspace({
     coverage$.next(result && tab === 'plan' ? { floorId: floor.id, simulation: result.simulation } : null);
   }, [coverage$, coverage.result, floor.id, tab]);
 
-  // ---- the pointer: adding and dragging planning anchors, placing the anchor being approved
-  const canvas = useRef<FloorCanvasHandle>(null);
+  // ---- the pointer: walls, adding and dragging planning anchors, placing the anchor being approved
   const markerAt = useCallback(
     (event: CanvasPointerEvent, candidates: readonly PlannedMarker[]): PlannedMarker | null => {
       const view = canvas.current?.engine?.getView();
@@ -212,6 +219,12 @@ function FloorWorkspace({
   }
 
   function onPlanPointer(event: CanvasPointerEvent, point: { lat: number; long: number }) {
+    // A wall being drawn or edited owns the pointer; otherwise the anchors (drawn above the walls) come first.
+    const wallsBusy = walls.phase !== 'idle' && walls.phase !== 'selected';
+    if (wallsBusy && planning.tool.kind !== 'adding') {
+      walls.onPointer(event);
+      return;
+    }
     if (event.type === 'down') {
       if (event.button !== 0) return;
       if (planning.tool.kind === 'adding') {
@@ -223,21 +236,29 @@ function FloorWorkspace({
         event,
         markers.markers.filter((m) => m.kind === 'planned'),
       );
-      if (!hit) return;
+      if (!hit) {
+        walls.onPointer(event);
+        return;
+      }
       event.claim();
       press.current = { key: hit.key, at: event.screen };
+      if (walls.phase === 'selected') walls.selectWall(null);
       planning.select(Number(hit.key.slice('planned:'.length)));
       setDrag({ key: hit.key, lat: hit.lat, long: hit.long, moved: false });
       return;
     }
     if (event.type === 'move') {
       if (drag && press.current?.key === drag.key) setDrag({ ...drag, ...point, moved: true });
+      else walls.onPointer(event);
       return;
     }
     if (event.type === 'up') {
       const pressed = press.current;
       press.current = null;
-      if (!pressed) return;
+      if (!pressed) {
+        walls.onPointer(event);
+        return;
+      }
       if (pressed.key === null && planning.tool.kind === 'adding') {
         planning.setTool({ kind: 'naming', at: point, name: planning.proposedName() });
         return;
@@ -279,12 +300,14 @@ function FloorWorkspace({
 
   // ---- the plan's keys: Escape, Enter (add in the middle of the view), Delete, Ctrl/⌘+Z
   const [deleting, setDeleting] = useState<(typeof planning.anchors)[number] | null>(null);
-  const keys = useRef({ planning, canWrite, tab, transform, setDeleting });
-  keys.current = { planning, canWrite, tab, transform, setDeleting };
+  const keys = useRef({ planning, canWrite, tab, transform, setDeleting, wallsPhase: walls.phase });
+  keys.current = { planning, canWrite, tab, transform, setDeleting, wallsPhase: walls.phase };
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       const now = keys.current;
       if (now.tab !== 'plan' || !now.canWrite || isTyping(event.target) || anyDialogOpen()) return;
+      // A wall being drawn or edited has the keys (its own Escape, Enter, Backspace and Ctrl+Z).
+      if (event.defaultPrevented || now.wallsPhase !== 'idle') return;
       const onButton = event.target instanceof HTMLButtonElement;
       const { planning: plan } = now;
       if (event.key === 'Escape' && plan.tool.kind === 'adding') {
@@ -383,6 +406,7 @@ function FloorWorkspace({
         <div className="sw-install-side">
           {tab === 'plan' ? (
             <>
+              <WallsPanel walls={walls} />
               <PlanningAnchorsPanel
                 planning={planning}
                 canWrite={canWrite}
