@@ -78,9 +78,9 @@ export function PermitDialog({ target, holders, busy, error, onSubmit, onCancel 
       title={
         editing ? t('permits.dialog.editTitle', { number: editing.number }) : t('permits.dialog.createTitle')
       }
-      data-testid="permit-dialog"
     >
       <form
+        data-testid="permit-dialog"
         onSubmit={(event) => {
           event.preventDefault();
           submit();

@@ -312,6 +312,7 @@ export function WorkPermitsTab(props: { floor: Floor; siteId: number; clientId: 
       )}
       <ConfirmAlert
         isOpen={deleting !== null}
+        className="sw-permit-confirm"
         intent="danger"
         icon="trash"
         busy={remove.isPending}
