@@ -4,6 +4,7 @@ import { DEMO_PASSWORD, hashPassword } from '../auth/passwords';
 import { DEMO_BLUEPRINT_SIZE, demoBlueprintName } from './blueprintImage';
 import type { Db } from './database';
 import { seedDemoElectricalRooms } from './demoElectricalRooms';
+import { seedDemoInstallation } from './demoInstallation';
 import { seedDemoPermits } from './demoPermits';
 import { type DemoFloor, seedDemoWorkforce } from './demoWorkforce';
 import {
@@ -102,6 +103,7 @@ export async function seedDemo(db: Db, now = new Date()): Promise<void> {
     });
     await seedDemoElectricalRooms(tx, site.id, now);
     await seedDemoPermits(tx, site.id, now);
+    await seedDemoInstallation(tx, site.id, now);
   });
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, lte } from 'drizzle-orm';
 import type { ZoneKind } from '../../src/domain/floor';
 import type { ImagePoint } from '../../src/domain/geo';
 import { localTime, type ShiftTimes } from '../../src/domain/workshiftClock';
@@ -7,6 +7,7 @@ import {
   buildings,
   floors,
   inventoryItems,
+  nodeDiagnostics,
   sites,
   workshiftAssignments,
   workshifts,
@@ -107,20 +108,25 @@ export async function loadSiteModel(db: Db, siteId: number, now: Date): Promise<
       networkId: d.networkId,
       shift: d.workerId === null ? null : (shiftOf.get(d.workerId) ?? null),
     }));
-  const nodes = devices.flatMap((d) =>
-    d.type !== 'helmet' && d.networkId !== null && d.lat !== null && d.long !== null
-      ? [
-          {
-            nodeId: d.wntInventoryId,
-            type: d.type as SimNode['type'],
-            networkId: d.networkId,
-            floorId: d.floorId,
-            lat: d.lat,
-            long: d.long,
-          },
-        ]
-      : [],
+  const installedAt = await installedPositions(
+    db,
+    devices.filter((d) => d.type === 'anchor' && d.floorId !== null && (d.lat === null || d.long === null)),
   );
+  const nodes = devices.flatMap((d) => {
+    if (d.type === 'helmet' || d.networkId === null) return [];
+    const where = d.lat !== null && d.long !== null ? { lat: d.lat, long: d.long } : installedAt.get(d.id);
+    if (!where) return [];
+    return [
+      {
+        nodeId: d.wntInventoryId,
+        type: d.type as SimNode['type'],
+        networkId: d.networkId,
+        floorId: d.floorId,
+        lat: where.lat,
+        long: where.long,
+      },
+    ];
+  });
   return {
     siteId,
     timezone: site.timezone,
@@ -153,4 +159,32 @@ async function currentShifts(db: Db, siteId: number, today: string): Promise<Map
   const shifts = new Map<number, ShiftTimes>();
   for (const { workerId, ...shift } of rows) if (!shifts.has(workerId)) shifts.set(workerId, shift);
   return shifts;
+}
+
+/**
+ * Where anchors installed on a floor but not yet approved (no placed position) really are: the
+ * first position the network computed for them (the demo seeds one, server/db/demoInstallation.ts),
+ * so they go on reporting from there until someone approves them at a place.
+ */
+async function installedPositions(
+  db: Db,
+  unplaced: readonly { id: number }[],
+): Promise<Map<number, { lat: number; long: number }>> {
+  const found = new Map<number, { lat: number; long: number }>();
+  for (const { id } of unplaced) {
+    const [first] = await db
+      .select({ lat: nodeDiagnostics.lat, long: nodeDiagnostics.long })
+      .from(nodeDiagnostics)
+      .where(
+        and(
+          eq(nodeDiagnostics.inventoryItemId, id),
+          isNotNull(nodeDiagnostics.lat),
+          isNotNull(nodeDiagnostics.long),
+        ),
+      )
+      .orderBy(asc(nodeDiagnostics.ts))
+      .limit(1);
+    if (first?.lat != null && first.long != null) found.set(id, { lat: first.lat, long: first.long });
+  }
+  return found;
 }
