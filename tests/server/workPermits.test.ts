@@ -108,6 +108,22 @@ describe('issuing and listing permits', () => {
   });
 });
 
+describe('holder choices', () => {
+  it("lists the site's crews and subcontractors by name, to the Site Engineer too", async () => {
+    const url = `/api/clients/${f.clientId}/sites/${f.siteId}/work-permit-holders`;
+    const holders = await get(url, tokens['site-engineer']);
+    expect(holders.statusCode).toBe(200);
+    const crewIds = (holders.json.data.crews as { id: number; name: string }[]).map((c) => c.id);
+    expect([...crewIds].sort((a, b) => a - b)).toEqual(f.crewIds);
+    const names = (holders.json.data.subcontractors as { name: string }[]).map((s) => s.name);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+    expect(
+      (await get(`/api/clients/${other.clientId}/sites/${f.siteId}/work-permit-holders`)).statusCode,
+    ).toBe(404);
+    expect((await get(url, tokens['crew-manager'])).statusCode).toBe(403);
+  });
+});
+
 describe('validation', () => {
   it('refuses a number already used on the site, whatever its case', async () => {
     await post(f.path, permitBody({ number: 'PTW-910' }));
