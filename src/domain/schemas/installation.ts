@@ -1,5 +1,6 @@
 import { type Static, type TSchema, Type } from 'typebox';
 import { LIMITS } from '../limits';
+import type { RadioModel, WALL_MATERIALS } from '../radio/radioModel';
 import { SafeString } from '../text';
 import { LongLatSchema } from './floors';
 import { InventoryItemSchema } from './inventory';
@@ -58,6 +59,13 @@ export const WallMaterialSchema = Type.Union([
   Type.Literal('glass'),
   Type.Literal('metal'),
 ]);
+
+// The schema and the radio model's list of materials must not drift apart.
+const _materialsAgree: [(typeof WALL_MATERIALS)[number]] extends [Static<typeof WallMaterialSchema>]
+  ? [Static<typeof WallMaterialSchema>] extends [(typeof WALL_MATERIALS)[number]]
+    ? true
+    : never
+  : never = true;
 
 const WallPointsSchema = Type.Array(LongLatSchema, {
   minItems: INSTALLATION_LIMITS.wallPointsMin,
@@ -147,6 +155,12 @@ export const RadioModelSchema = Type.Object({
     metal: Type.Number(),
   }),
 });
+
+const _modelAgrees: [Static<typeof RadioModelSchema>] extends [RadioModel]
+  ? [RadioModel] extends [Static<typeof RadioModelSchema>]
+    ? true
+    : never
+  : never = true;
 
 /** The evidence an anchor approval checks (src/domain/anchorApproval.ts). */
 export const ApprovalSettingsSchema = Type.Object({
