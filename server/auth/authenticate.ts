@@ -82,8 +82,11 @@ export function allowReadingAny(...areas: readonly Area[]): preHandlerHookHandle
   };
 }
 
-/** The evacuation screens draw the same floors, zones and blueprints as the maps. */
-export const allowFloorPlanReaders = allowReadingAny('maps', 'evacuation');
+/**
+ * The evacuation screens draw the same floors, zones and blueprints as the maps, and so do
+ * installation mode and the maintenance map (DESIGN §4's one row for both), the site engineer's.
+ */
+export const allowFloorPlanReaders = allowReadingAny('maps', 'evacuation', 'installation');
 
 export function requirePermission(permission: string): preHandlerHookHandler {
   return async (request) => {

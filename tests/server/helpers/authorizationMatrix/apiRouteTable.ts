@@ -16,8 +16,8 @@ const write = (
 ): GuardedRoute => ({ kind: 'guarded', areas, capability: 'write', object, ...more });
 const named = (label: string) => (_o: unknown, n: number) => ({ name: `Matrix ${label} ${n}` });
 
-/** The floor plans are the maps' and also what the evacuation screens draw (allowFloorPlanReaders). */
-const FLOOR_PLAN = ['maps', 'evacuation'] as const;
+/** The floor plans are the maps' and also what the evacuation and installation screens draw (allowFloorPlanReaders). */
+const FLOOR_PLAN = ['maps', 'evacuation', 'installation'] as const;
 /** Device tokens are managed by writers of sites or of installation, reading their list included. */
 const DEVICE_TOKENS = DEVICE_TOKEN_MANAGER_AREAS;
 const CLIENT_SCOPES = ['own', 'other-client'] as const;
