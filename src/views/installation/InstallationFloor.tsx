@@ -488,7 +488,7 @@ function isTyping(target: EventTarget | null): boolean {
   );
 }
 
-/** A dialog or alert is open: its own keys come first. */
+/** A dialog or alert is open (toasts are overlays too, and do not count): its own keys come first. */
 function anyDialogOpen(): boolean {
-  return document.querySelector(`.${Classes.OVERLAY_OPEN}`) !== null;
+  return document.querySelector(`.${Classes.DIALOG}`) !== null;
 }
