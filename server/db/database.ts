@@ -19,6 +19,8 @@ export interface Database {
   close(): Promise<void>;
   /** Connections of the pool (PGlite: its one connection), for the operations metrics. */
   poolUse(): DatabasePoolUse;
+  /** PGlite only: the whole data directory as a tarball, to open copies from (`loadDataDir`). */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 export interface DatabasePoolUse {
@@ -86,7 +88,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     };
   }
-  const client = new PGlite(options.dataDir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+  // The options-object form: `new PGlite(undefined, { loadDataDir })` ignores the dump.
+  const client = new PGlite({
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
   await client.waitReady;
   const db = drizzlePglite(client, { schema });
   return {
@@ -95,5 +101,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     migrate: () => migratePglite(db, { migrationsFolder }),
     close: () => client.close(),
     poolUse: () => ({ total: 1, idle: 0, waiting: 0 }),
+    dumpDataDir: () => client.dumpDataDir('none'),
   };
 }

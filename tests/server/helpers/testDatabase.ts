@@ -33,8 +33,26 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       },
     };
   }
-  const database = await openDatabase({});
-  await database.migrate();
-  await ensureReferenceData(database.db);
+  const database = await openDatabase({ loadDataDir: await migratedPgliteDump() });
   return { ...database, dispose: () => database.close() };
+}
+
+let migratedDump: Promise<Blob> | null = null;
+
+/**
+ * A migrated PGlite with its reference data, dumped once per test worker. A database opened from
+ * it skips PGlite's initdb and the migrations: about 1 s instead of 6 to 8 on the two-core CI
+ * machine, for each of the hundred-odd databases the suite opens.
+ */
+function migratedPgliteDump(): Promise<Blob> {
+  migratedDump ??= (async () => {
+    const template = await openDatabase({});
+    await template.migrate();
+    await ensureReferenceData(template.db);
+    if (!template.dumpDataDir) throw new Error('PGlite can dump its data directory');
+    const dump = await template.dumpDataDir();
+    await template.close();
+    return dump;
+  })();
+  return migratedDump;
 }
