@@ -294,7 +294,8 @@ describe('inventory', () => {
       const items = (await get(`/api/networks/${northMeshId}/inventory`)).json.data as InventoryItem[];
       expect(items.every((i) => i.network_id === northMeshId)).toBe(true);
       expect(items.filter((i) => i.type === 'helmet')).toHaveLength(100);
-      expect(items.filter((i) => i.type === 'anchor')).toHaveLength(27);
+      // 3 × 3 anchors on each of North Block's floors, and Level 1's three installed, unapproved ones.
+      expect(items.filter((i) => i.type === 'anchor')).toHaveLength(30);
       const ids = items.map((i) => i.wnt_inventory_id);
       expect(ids).toEqual([...ids].sort());
       const sinks = (await get(`/api/networks/${northMeshId}/inventory?type=sink`)).json
@@ -314,9 +315,9 @@ describe('inventory', () => {
         (all.json.data as InventoryItem[]).filter((i) => i.type === 'helmet').length,
       ).toBeGreaterThanOrEqual(200);
       const anchors = await get(`/api/sites/${siteId}/inventories?type=anchor`);
-      expect(anchors.json.data).toHaveLength(54);
+      expect(anchors.json.data).toHaveLength(57);
       const page = await get(`/api/sites/${siteId}/inventories?type=helmet&page=2&perPage=50`);
-      expect(page.json.meta).toEqual({ page: 2, perPage: 50, total: all.json.meta.total - 60 });
+      expect(page.json.meta).toEqual({ page: 2, perPage: 50, total: all.json.meta.total - 63 });
       expect((page.json.data as InventoryItem[]).map((i) => i.wnt_inventory_id)[0]).toBe('HLM-0051');
       expect((await get(`/api/sites/${siteId}/inventories?perPage=1001`)).statusCode).toBe(422);
       expect((await get(`/api/sites/${other.siteId}/inventories`)).statusCode).toBe(404);
