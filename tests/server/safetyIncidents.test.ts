@@ -92,6 +92,7 @@ describe('safety REST routes', () => {
         acknowledgedBy: null,
         resolvedAt: null,
         resolvedBy: null,
+        permit: null,
       });
     });
 
