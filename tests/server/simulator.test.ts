@@ -93,7 +93,8 @@ describe('the simulator', () => {
 
       const nodes = await until(() => {
         const messages = since(from, 'nodes');
-        return messages.length >= 62 ? messages.map((m) => m.body as NodeMessage) : undefined;
+        const bodies = messages.map((m) => m.body as NodeMessage);
+        return new Set(bodies.map((n) => n.nodeId)).size >= 62 ? bodies : undefined;
       });
       for (const node of nodes) {
         expect(node.nodeId).toMatch(node.type === 'anchor' ? /^ANC-\d{4}$/ : /^SNK-\d{4}$/);
