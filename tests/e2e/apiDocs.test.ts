@@ -39,7 +39,7 @@ describe('the API reference page (/api/docs)', () => {
     const operations = Object.values(document.paths as Record<string, object>).flatMap((item) =>
       Object.keys(item).filter((key) => key !== 'servers'),
     );
-    await expect.poll(() => page.locator('.opblock').count()).toBe(operations.length);
+    await expect.poll(() => page.locator('.opblock').count(), { timeout: 20_000 }).toBe(operations.length);
     expect(await page.locator('.opblock-summary-path[data-path^="/api/safety/"]').count()).toBeGreaterThan(8);
     await page.screenshot({ path: `${E2E_OUTPUT_DIR}/api-docs.png` });
     const blocked = await page.evaluate(() => window.blockedByPolicy ?? []);

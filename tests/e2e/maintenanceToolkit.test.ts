@@ -132,7 +132,7 @@ describe('Maintenance Toolkit: the nodes that need attention', () => {
     expect(await count('moved')).toBe('0');
     // Stored: a reload shows it.
     await page.reload();
-    await expect.poll(() => input.inputValue()).toBe('2');
+    await expect.poll(() => input.inputValue(), { timeout: 15_000 }).toBe('2');
   });
 
   it('says every node is healthy once they all are, without a reload', async () => {

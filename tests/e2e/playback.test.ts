@@ -270,17 +270,22 @@ describe('history screens in Chromium', () => {
     expect(paused).toBeGreaterThan(when + 30_000);
     // The markers are where each worker was at the paused playhead: its last position before it.
     await expect
-      .poll(async () => {
-        const drawn = await markers();
-        return helmets.map(({ helmet }, i) => {
-          const mine = drawn.find((m) => m.inventory_id === helmet.id);
-          const last = workers[i].samples.filter((sample) => sample.ms <= paused).at(-1)!;
-          return mine
-            ? Math.hypot(mine.x - last.u * floor.blueprintWidth!, mine.y - last.v * floor.blueprintHeight!) <
-                2
-            : `no marker for ${helmet.id}`;
-        });
-      })
+      .poll(
+        async () => {
+          const drawn = await markers();
+          return helmets.map(({ helmet }, i) => {
+            const mine = drawn.find((m) => m.inventory_id === helmet.id);
+            const last = workers[i].samples.filter((sample) => sample.ms <= paused).at(-1)!;
+            return mine
+              ? Math.hypot(
+                  mine.x - last.u * floor.blueprintWidth!,
+                  mine.y - last.v * floor.blueprintHeight!,
+                ) < 2
+              : `no marker for ${helmet.id}`;
+          });
+        },
+        { timeout: 10_000 },
+      )
       .toEqual([true, true]);
     const moved = await markers();
     const b = (list: Drawn[]) => list.find((m) => m.inventory_id === helmets[1].helmet.id)!.x;
