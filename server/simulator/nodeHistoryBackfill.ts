@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, lte } from 'drizzle-orm';
+import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import { positionsRetentionDays, retentionCutoffMs } from '../analytics/positionPartitions';
 import type { Db } from '../db/database';
 import { nodeDiagnostics } from '../db/schema';
@@ -37,8 +37,8 @@ export interface NodeHistoryBackfillOptions {
 /**
  * Writes what the demo's nodes would have reported over the last NODE_HISTORY_DAYS days, one
  * report per node every 5 minutes, through the ingest's node writer (partitions, displacement,
- * anchor-moved incidents) in time order. It starts after the site's latest report in that
- * window, so a restart writes only the gap since the last run and a second start writes nothing;
+ * anchor-moved incidents) in time order. It starts after the site's latest report on its grid in
+ * that window, so a restart writes only the gap since the last run and a second start writes nothing;
  * the key (inventory item, ts) would drop a duplicate anyway. Nothing before the retention cut-off.
  */
 export async function backfillNodeHistory(options: NodeHistoryBackfillOptions): Promise<NodeHistoryBackfill> {
@@ -56,6 +56,10 @@ export async function backfillNodeHistory(options: NodeHistoryBackfillOptions): 
         eq(nodeDiagnostics.siteId, siteId),
         gte(nodeDiagnostics.ts, new Date(windowStartMs)),
         lte(nodeDiagnostics.ts, new Date(nowMs)),
+        // Only an earlier backfill's reports (on its 5-minute grid) say where it stopped: the
+        // demo seed's one report of each unapproved anchor, written at the seed's instant, must
+        // not make a fresh start skip the whole history.
+        sql`mod((extract(epoch from ${nodeDiagnostics.ts}) * 1000)::bigint, ${NODE_HISTORY_STEP_MS}) = 0`,
       ),
     )
     .orderBy(desc(nodeDiagnostics.ts))
