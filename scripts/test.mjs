@@ -44,9 +44,10 @@ if (existsSync(reportPath)) {
   const report = JSON.parse(readFileSync(reportPath, 'utf8'));
   passed += report.numPassedTests;
   failed += report.numFailedTests;
-  // A file that fails to load has no tests in the counts; count it as a failure.
+  // A file that fails to load, or whose beforeAll fails (its tests then show as skipped), has no
+  // failed test in the counts; count the file as a failure.
   for (const file of report.testResults) {
-    if (file.status === 'failed' && file.assertionResults.length === 0) failed++;
+    if (file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed')) failed++;
   }
   if (report.numPendingTests + report.numTodoTests > 0) {
     console.log(`${report.numPendingTests + report.numTodoTests} tests skipped`);
