@@ -18,9 +18,13 @@ import { MaintenanceToolkitSettings } from './MaintenanceToolkitSettings';
 /** Rows drawn at first; the rest on "Show all" (a network in trouble can have hundreds). */
 const FIRST_ROWS = 100;
 
-/** The nodes whose health is not ok, worst first (the health rule's own order, then node id). */
+/**
+ * The nodes whose health is not ok, worst first (the health rule's own order, then node id).
+ * Anchors still awaiting approval are installation's to judge (its Approval tab), not maintenance's.
+ */
 export function nodesNeedingAttention(nodes: readonly SiteNode[]): SiteNode[] {
   return nodes
+    .filter((node) => node.type !== 'anchor' || node.isApproved)
     .filter((node) => node.health.state !== 'ok')
     .sort((a, b) => compareHealthWorstFirst(a.health, b.health) || a.nodeId.localeCompare(b.nodeId));
 }
