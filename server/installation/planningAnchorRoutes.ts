@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { messages } from '../../src/domain/messages';
 import type { PlanningAnchor } from '../../src/domain/schemas/installation';
 import {
@@ -15,14 +15,13 @@ import {
 } from '../../src/domain/schemas/installation';
 import { allow } from '../auth/authenticate';
 import { principalOf } from '../auth/principal';
-import { uniqueViolation } from '../db/errors';
-import type { Executor } from '../db/executor';
 import { planningAnchors } from '../db/schema';
 import { requireFloor } from '../floors/floorAccess';
 import { ok } from '../http/envelope';
 import { conflict, notFound, unprocessable } from '../http/errors';
 import { requiredName } from '../http/input';
 import type { Services } from '../services';
+import { addToFloor, duplicateAsConflict, type FloorNamedTable, nameTakenOnFloor } from './floorNamedRows';
 import { type FloorRow, insideFloor, requirePlanningAnchor } from './installationAccess';
 
 type PlanningAnchorRow = typeof planningAnchors.$inferSelect;
@@ -47,29 +46,13 @@ function checkedMetadata(metadata: { lat: number; long: number }, floor: FloorRo
   return { lat: metadata.lat, long: metadata.long };
 }
 
-async function anchorIdTaken(db: Executor, floorId: number, anchorId: string, exceptId?: number) {
-  const [row] = await db
-    .select({ id: planningAnchors.id })
-    .from(planningAnchors)
-    .where(
-      and(
-        eq(planningAnchors.floorId, floorId),
-        sql`lower(${planningAnchors.anchorId}) = lower(${anchorId})`,
-        exceptId === undefined ? undefined : ne(planningAnchors.id, exceptId),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
-}
-
-async function withDuplicateAsConflict<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (uniqueViolation(error)) throw duplicate();
-    throw error;
-  }
-}
+const PLANNING_ANCHORS: FloorNamedTable = {
+  table: planningAnchors,
+  id: planningAnchors.id,
+  floorId: planningAnchors.floorId,
+  name: planningAnchors.anchorId,
+  duplicate,
+};
 
 const requiredAnchorId = (value: string) => requiredName(value, 'anchor_id', 'Anchor ID');
 
@@ -106,22 +89,22 @@ export const planningAnchorRoutes: FastifyPluginAsyncTypebox<Services> = async (
       const floor = await requireFloor(db, principalOf(request), body.floor_id);
       const anchorId = requiredAnchorId(body.anchor_id);
       const at = checkedMetadata(body.metadata, floor);
-      const row = await withDuplicateAsConflict(() =>
-        db.transaction(async (tx) => {
-          await tx.execute(sql`select 1 from floors where id = ${floor.id} for update`);
-          const [{ total }] = await tx
-            .select({ total: count() })
-            .from(planningAnchors)
-            .where(eq(planningAnchors.floorId, floor.id));
-          if (total >= INSTALLATION_LIMITS.planningAnchorsPerFloor)
-            throw unprocessable({ floor_id: installationMessages.tooManyPlanningAnchors });
-          if (await anchorIdTaken(tx, floor.id, anchorId)) throw duplicate();
+      const row = await addToFloor(
+        db,
+        PLANNING_ANCHORS,
+        floor.id,
+        anchorId,
+        {
+          max: INSTALLATION_LIMITS.planningAnchorsPerFloor,
+          tooMany: installationMessages.tooManyPlanningAnchors,
+        },
+        async (tx) => {
           const [inserted] = await tx
             .insert(planningAnchors)
             .values({ floorId: floor.id, anchorId, lat: at.lat, long: at.long })
             .returning();
           return inserted;
-        }),
+        },
       );
       return ok(toPlanningAnchor(row), messages.created('Planning anchor'));
     },
@@ -138,8 +121,8 @@ export const planningAnchorRoutes: FastifyPluginAsyncTypebox<Services> = async (
       const { anchor, floor } = await requirePlanningAnchor(db, principalOf(request), body.id);
       const anchorId = body.anchor_id === undefined ? anchor.anchorId : requiredAnchorId(body.anchor_id);
       const at = body.metadata === undefined ? anchor : checkedMetadata(body.metadata, floor);
-      if (await anchorIdTaken(db, floor.id, anchorId, anchor.id)) throw duplicate();
-      const [row] = await withDuplicateAsConflict(() =>
+      if (await nameTakenOnFloor(db, PLANNING_ANCHORS, floor.id, anchorId, anchor.id)) throw duplicate();
+      const [row] = await duplicateAsConflict(PLANNING_ANCHORS, () =>
         db
           .update(planningAnchors)
           .set({ anchorId, lat: at.lat, long: at.long, updatedAt: new Date() })

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { and, asc, count, eq, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import { messages } from '../../src/domain/messages';
 import type { RadioSettings, Wall } from '../../src/domain/schemas/installation';
 import {
@@ -17,14 +17,13 @@ import { type WallPolylineProblem, wallPolylineProblem } from '../../src/domain/
 import { allow } from '../auth/authenticate';
 import { principalOf } from '../auth/principal';
 import type { Db } from '../db/database';
-import { uniqueViolation } from '../db/errors';
-import type { Executor } from '../db/executor';
 import { walls } from '../db/schema';
 import { requireFloor } from '../floors/floorAccess';
 import { ok } from '../http/envelope';
 import { conflict, notFound, unprocessable } from '../http/errors';
 import { requiredName } from '../http/input';
 import type { Services } from '../services';
+import { addToFloor, duplicateAsConflict, type FloorNamedTable, nameTakenOnFloor } from './floorNamedRows';
 import { type FloorRow, floorRingOf, requireWall } from './installationAccess';
 import { loadRadioSettings } from './radioSettingsStore';
 
@@ -61,34 +60,18 @@ function checkedPoints(points: LongLatPoint[], floor: FloorRow): LongLatPoint[] 
   return points.map(([long, lat]) => [long, lat]);
 }
 
-async function nameTaken(db: Executor, floorId: number, name: string, exceptId?: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: walls.id })
-    .from(walls)
-    .where(
-      and(
-        eq(walls.floorId, floorId),
-        sql`lower(${walls.name}) = lower(${name})`,
-        exceptId === undefined ? undefined : ne(walls.id, exceptId),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
-}
-
 function nameContains(search: string | undefined): SQL | undefined {
   const text = search?.trim();
   return text ? sql`strpos(lower(${walls.name}), lower(${text})) > 0` : undefined;
 }
 
-async function withDuplicateAsConflict<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (uniqueViolation(error)) throw duplicate();
-    throw error;
-  }
-}
+const WALLS: FloorNamedTable = {
+  table: walls,
+  id: walls.id,
+  floorId: walls.floorId,
+  name: walls.name,
+  duplicate,
+};
 
 /** Walls of a floor (issue 19, spec §7 "Installation planning"): polylines with a material. */
 export const wallRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { db }) => {
@@ -122,23 +105,19 @@ export const wallRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { db 
       const name = requiredName(body.name);
       const points = checkedPoints(body.points as LongLatPoint[], floor);
       const settings = await loadRadioSettings(db, floor.siteId);
-      const row = await withDuplicateAsConflict(() =>
-        db.transaction(async (tx) => {
-          // The floor row locked: two adds at once cannot both pass the count.
-          await tx.execute(sql`select 1 from floors where id = ${floor.id} for update`);
-          const [{ total }] = await tx
-            .select({ total: count() })
-            .from(walls)
-            .where(eq(walls.floorId, floor.id));
-          if (total >= INSTALLATION_LIMITS.wallsPerFloor)
-            throw unprocessable({ floor_id: installationMessages.tooManyWalls });
-          if (await nameTaken(tx, floor.id, name)) throw duplicate();
+      const row = await addToFloor(
+        db,
+        WALLS,
+        floor.id,
+        name,
+        { max: INSTALLATION_LIMITS.wallsPerFloor, tooMany: installationMessages.tooManyWalls },
+        async (tx) => {
           const [inserted] = await tx
             .insert(walls)
             .values({ floorId: floor.id, name, material: body.material, points })
             .returning();
           return inserted;
-        }),
+        },
       );
       return ok(toWall(row, settings), messages.created('Wall'));
     },
@@ -156,9 +135,9 @@ export const wallRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { db 
       const name = body.name === undefined ? wall.name : requiredName(body.name);
       const points =
         body.points === undefined ? wall.points : checkedPoints(body.points as LongLatPoint[], floor);
-      if (await nameTaken(db, floor.id, name, wall.id)) throw duplicate();
+      if (await nameTakenOnFloor(db, WALLS, floor.id, name, wall.id)) throw duplicate();
       const settings = await loadRadioSettings(db, floor.siteId);
-      const [row] = await withDuplicateAsConflict(() =>
+      const [row] = await duplicateAsConflict(WALLS, () =>
         db
           .update(walls)
           .set({ name, material: body.material ?? wall.material, points, updatedAt: new Date() })

@@ -1,6 +1,5 @@
 import { assign, type SnapshotFrom, setup } from 'xstate';
 import type { LongLat } from '../domain/floor';
-import { LIMITS } from '../domain/limits';
 import { containsPoint } from '../domain/polygon';
 import {
   MAX_WALL_POINTS,
@@ -9,6 +8,7 @@ import {
   type WallMaterial,
   wallPolylineProblem,
 } from '../domain/wallGeometry';
+import { isNewVertex, isVertexIndex, validShapeName, withVertexAdded, withVertexMoved } from './vertexDraft';
 
 /**
  * Drawing, moving, renaming and deleting a wall on the installation canvas (issue 19), after the
@@ -128,11 +128,6 @@ const EMPTY: WallDrawingContext = {
   pending: null,
 };
 
-function validName(name: string): boolean {
-  const trimmed = name.trim();
-  return trimmed.length > 0 && trimmed.length <= LIMITS.nameMax;
-}
-
 /** Where the grabbed wall (or vertex) goes with the pointer at `point`. */
 function dragged(grab: WallGrab, point: LongLat): LongLat[] {
   if (grab.index === null) return grab.from ? translatePolyline(grab.points, grab.from, point) : grab.points;
@@ -180,12 +175,12 @@ export const wallDrawingMachine = setup({
     ),
     addVertex: assign({
       vertices: ({ context, event }) =>
-        event.type === 'pointer.click' ? [...context.vertices, event.point] : context.vertices,
+        event.type === 'pointer.click' ? withVertexAdded(context.vertices, event.point) : context.vertices,
     }),
     moveVertex: assign({
       vertices: ({ context, event }) =>
         event.type === 'vertex.drag'
-          ? context.vertices.map((vertex, index) => (index === event.index ? event.point : vertex))
+          ? withVertexMoved(context.vertices, event.index, event.point)
           : context.vertices,
     }),
     removeLastVertex: assign({ vertices: ({ context }) => context.vertices.slice(0, -1) }),
@@ -258,16 +253,14 @@ export const wallDrawingMachine = setup({
   },
   guards: {
     /** Inside the floor, not where the last vertex is (a double-click's second click), room for more. */
-    isNewVertex: ({ context, event }) => {
-      if (event.type !== 'pointer.click' || !containsPoint(context.floor, event.point)) return false;
-      if (context.vertices.length >= MAX_WALL_POINTS) return false;
-      const last = context.vertices.at(-1);
-      return !last || !samePoint(last, event.point);
-    },
+    isNewVertex: ({ context, event }) =>
+      event.type === 'pointer.click' &&
+      context.vertices.length < MAX_WALL_POINTS &&
+      isNewVertex(context.floor, context.vertices, event.point),
     isVertexMove: ({ context, event }) => {
       if (event.type !== 'vertex.drag') return false;
       const { index, point } = event;
-      if (!Number.isInteger(index) || index < 0 || index >= context.vertices.length) return false;
+      if (!isVertexIndex(context.vertices, index)) return false;
       if (!containsPoint(context.floor, point)) return false;
       const before = context.vertices[index - 1];
       const after = context.vertices[index + 1];
@@ -275,19 +268,16 @@ export const wallDrawingMachine = setup({
     },
     hasVertices: ({ context }) => context.vertices.length > 0,
     canFinish: ({ context }) => wallPolylineProblem(context.vertices, context.floor) === null,
-    canSave: ({ context }) => validName(context.name),
+    canSave: ({ context }) => validShapeName(context.name),
     isVertexIndex: ({ context, event }) =>
-      event.type === 'vertex.grab' &&
-      Number.isInteger(event.index) &&
-      event.index >= 0 &&
-      event.index < context.vertices.length,
+      event.type === 'vertex.grab' && isVertexIndex(context.vertices, event.index),
     /** The dragged polyline stays a wall inside the floor; a move that would not is ignored. */
     canDragTo: ({ context, event }) =>
       event.type === 'pointer.move' &&
       context.grab !== null &&
       wallPolylineProblem(dragged(context.grab, event.point), context.floor) === null,
     moved: ({ context }) => context.grab !== null && !samePolyline(context.grab.points, context.vertices),
-    canSubmitEdit: ({ context }) => validName(context.name) && fieldChanges(context) !== null,
+    canSubmitEdit: ({ context }) => validShapeName(context.name) && fieldChanges(context) !== null,
   },
 }).createMachine({
   id: 'wallDrawing',

@@ -1,7 +1,7 @@
 import { assign, type SnapshotFrom, setup } from 'xstate';
 import type { LongLat, ZoneKind } from '../domain/floor';
-import { LIMITS } from '../domain/limits';
 import { containsPoint, polygonProblem } from '../domain/polygon';
+import { isNewVertex, isVertexIndex, validShapeName, withVertexAdded, withVertexMoved } from './vertexDraft';
 
 /**
  * Drawing a zone on the floor canvas (issue 3). Pure: it never calls the server. Saving is the
@@ -57,10 +57,6 @@ export const MIN_ZONE_VERTICES = 3;
 
 const EMPTY: ZoneDrawingContext = { floor: [], vertices: [], name: '', kind: 'work', error: null };
 
-function samePoint(a: LongLat, b: LongLat): boolean {
-  return a[0] === b[0] && a[1] === b[1];
-}
-
 export const zoneDrawingMachine = setup({
   types: {
     context: {} as ZoneDrawingContext,
@@ -71,12 +67,12 @@ export const zoneDrawingMachine = setup({
     begin: assign(({ event }) => ({ ...EMPTY, floor: event.type === 'draw.start' ? event.floor : [] })),
     addVertex: assign({
       vertices: ({ context, event }) =>
-        event.type === 'pointer.click' ? [...context.vertices, event.point] : context.vertices,
+        event.type === 'pointer.click' ? withVertexAdded(context.vertices, event.point) : context.vertices,
     }),
     moveVertex: assign({
       vertices: ({ context, event }) =>
         event.type === 'vertex.drag'
-          ? context.vertices.map((vertex, index) => (index === event.index ? event.point : vertex))
+          ? withVertexMoved(context.vertices, event.index, event.point)
           : context.vertices,
     }),
     removeLastVertex: assign({ vertices: ({ context }) => context.vertices.slice(0, -1) }),
@@ -97,30 +93,18 @@ export const zoneDrawingMachine = setup({
     abortSave: () => {},
   },
   guards: {
-    /**
-     * Inside the floor, and not where the last vertex is: a double-click's two clicks land on
-     * one point, and the second adds nothing.
-     */
-    isNewVertex: ({ context, event }) => {
-      if (event.type !== 'pointer.click' || !containsPoint(context.floor, event.point)) return false;
-      const last = context.vertices.at(-1);
-      return !last || !samePoint(last, event.point);
-    },
+    isNewVertex: ({ context, event }) =>
+      event.type === 'pointer.click' && isNewVertex(context.floor, context.vertices, event.point),
     isVertexMove: ({ context, event }) =>
       event.type === 'vertex.drag' &&
-      Number.isInteger(event.index) &&
-      event.index >= 0 &&
-      event.index < context.vertices.length &&
+      isVertexIndex(context.vertices, event.index) &&
       containsPoint(context.floor, event.point),
     hasVertices: ({ context }) => context.vertices.length > 0,
     /** The server's own rule (src/domain/polygon): ≥3 points, not crossing, inside the floor. */
     canClose: ({ context }) =>
       context.vertices.length >= MIN_ZONE_VERTICES &&
       polygonProblem(context.vertices, context.floor) === null,
-    canSave: ({ context }) => {
-      const name = context.name.trim();
-      return name.length > 0 && name.length <= LIMITS.nameMax;
-    },
+    canSave: ({ context }) => validShapeName(context.name),
   },
 }).createMachine({
   id: 'zoneDrawing',

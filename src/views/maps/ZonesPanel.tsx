@@ -7,6 +7,7 @@ import { type Floor, type LongLat, ZONE_KINDS, type Zone, type ZoneKind } from '
 import { cornerRing } from '../../domain/floorValidation';
 import { notify } from '../notify';
 import { useApi } from '../session/SessionProvider';
+import { DrawingCallout, NamingButtons, type ShapeDrawingTexts } from '../shared/ShapeDrawingControls';
 import { ConfirmDeleteAlert } from './ConfirmDeleteAlert';
 import { ItemActions } from './ItemActions';
 import { errorMessageOf, reportError } from './mapsErrors';
@@ -222,6 +223,14 @@ function floorRing(floor: Floor): LongLat[] {
 }
 
 /** While drawing: undo, finish and cancel; while naming: the name and kind, then save. */
+const ZONE_DRAWING_TEXTS: ShapeDrawingTexts = {
+  keyPrefix: 'maps.zone',
+  saveKey: 'maps.zone.saveZone',
+  testId: 'zone',
+  className: 'sw-maps-drawing',
+  buttonsClassName: 'sw-maps-buttons',
+};
+
 function DrawingControls({ drawing }: { drawing: ZoneDrawing }) {
   const { t } = useTranslation();
   const nameId = useId();
@@ -230,35 +239,15 @@ function DrawingControls({ drawing }: { drawing: ZoneDrawing }) {
 
   if (phase === 'drawing') {
     return (
-      <Callout intent="primary" compact className="sw-maps-drawing" data-testid="zone-drawing">
-        <p>{t('maps.zone.drawingHint')}</p>
-        <p data-testid="zone-draw-points">{t('maps.zone.points', { count: drawing.vertices.length })}</p>
-        <div className="sw-maps-buttons">
-          <Button
-            size="small"
-            icon="undo"
-            text={t('maps.zone.undo')}
-            disabled={!drawing.canUndo}
-            data-testid="zone-draw-undo"
-            onClick={() => send({ type: 'draw.undo' })}
-          />
-          <Button
-            size="small"
-            intent="primary"
-            icon="tick"
-            text={t('maps.zone.finish')}
-            disabled={!drawing.canClose}
-            data-testid="zone-draw-finish"
-            onClick={() => send({ type: 'draw.close' })}
-          />
-          <Button
-            size="small"
-            text={t('common.cancel')}
-            data-testid="zone-draw-cancel"
-            onClick={() => send({ type: 'draw.cancel' })}
-          />
-        </div>
-      </Callout>
+      <DrawingCallout
+        texts={ZONE_DRAWING_TEXTS}
+        points={drawing.vertices.length}
+        canUndo={drawing.canUndo}
+        canFinish={drawing.canClose}
+        onUndo={() => send({ type: 'draw.undo' })}
+        onFinish={() => send({ type: 'draw.close' })}
+        onCancel={() => send({ type: 'draw.cancel' })}
+      />
     );
   }
 
@@ -294,30 +283,13 @@ function DrawingControls({ drawing }: { drawing: ZoneDrawing }) {
           options={ZONE_KINDS.map((kind) => ({ value: kind, label: t(`maps.zone.kinds.${kind}`) }))}
         />
       </FormGroup>
-      <div className="sw-maps-buttons">
-        <Button
-          type="submit"
-          intent="primary"
-          size="small"
-          text={t('maps.zone.saveZone')}
-          loading={drawing.busy}
-          disabled={!drawing.canSubmit && !drawing.busy}
-          data-testid="zone-save"
-        />
-        <Button
-          size="small"
-          text={t('maps.zone.backToDrawing')}
-          disabled={drawing.busy}
-          data-testid="zone-draw-back"
-          onClick={() => send({ type: 'draw.resume' })}
-        />
-        <Button
-          size="small"
-          text={t('common.cancel')}
-          data-testid="zone-draw-cancel"
-          onClick={() => send({ type: 'draw.cancel' })}
-        />
-      </div>
+      <NamingButtons
+        texts={ZONE_DRAWING_TEXTS}
+        busy={drawing.busy}
+        canSubmit={drawing.canSubmit}
+        onBack={() => send({ type: 'draw.resume' })}
+        onCancel={() => send({ type: 'draw.cancel' })}
+      />
     </form>
   );
 }

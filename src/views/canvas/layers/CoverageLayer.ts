@@ -1,6 +1,7 @@
-import { BufferImageSource, type Container, Rectangle, Sprite, Texture } from 'pixi.js';
+import type { Container } from 'pixi.js';
 import type { Simulation } from '../../../domain/schemas/installation';
 import { COVERAGE_ALPHA, coverageTexels } from './coverageStyle';
+import { FloorGridSprite } from './floorGridSprite';
 import type { CanvasLayer, FrameContext, LayerDefinition } from './Layer';
 import { layerData, SCENE_INPUTS } from './layerInputs';
 
@@ -11,63 +12,42 @@ import { layerData, SCENE_INPUTS } from './layerInputs';
 export const COVERAGE = layerData<{ floorId: number; simulation: Simulation } | null>('coverage', null);
 
 /**
- * The simulated coverage as one sprite of one texel per cell, as the heatmap is drawn: green where
+ * The simulated coverage as one sprite (FloorGridSprite), as the heatmap is drawn: green where
  * 2-D positioning works, amber where enough anchors are heard but their geometry is too poor, red
- * where fewer than four are heard, clear where none is. The simulation's grid lies along the
- * floor's axes from corner a (x along a→b, y along a→d), which is the blueprint scaled to the
- * floor; the texture's frame stops where the last, partial cell leaves the floor. Static: drawn
+ * where fewer than four are heard, clear where none is. The simulation's cells are metres. Static: drawn
  * again only when the answer or the floor's frame changes.
  */
 export class CoverageLayer implements CanvasLayer {
-  private readonly sprite = new Sprite({ label: 'coverage', eventMode: 'none', alpha: COVERAGE_ALPHA });
-  private texture: Texture | null = null;
+  private readonly grid = new FloorGridSprite('coverage', COVERAGE_ALPHA);
   redraws = 0;
 
   attach(world: Container): void {
-    this.sprite.visible = false;
-    world.addChild(this.sprite);
+    this.grid.attach(world);
   }
 
   update({ scene }: FrameContext): boolean {
-    const shown = COVERAGE.value(scene);
-    const simulation = shown?.simulation;
+    const simulation = COVERAGE.value(scene)?.simulation;
     if (!simulation || simulation.columns === 0 || simulation.rows === 0 || scene.transform === null) {
-      this.sprite.visible = false;
-      this.sprite.texture = Texture.EMPTY;
-      this.release();
+      this.grid.hide();
       return true;
     }
     this.redraws++;
     const { columns, rows, cell_size_m: cell, width_m: width, height_m: height } = simulation;
-    const source = new BufferImageSource({
-      resource: coverageTexels(simulation),
-      width: columns,
-      height: rows,
-      format: 'rgba8unorm',
-      alphaMode: 'premultiplied-alpha',
-      scaleMode: 'nearest',
-      autoGenerateMipmaps: false,
-    });
-    const frame = new Rectangle(0, 0, Math.min(columns, width / cell), Math.min(rows, height / cell));
-    const texture = new Texture({ source, frame, label: 'coverage' });
-    this.sprite.texture = texture;
-    this.release();
-    this.texture = texture;
-    this.sprite.position.set(0, 0);
-    this.sprite.width = scene.size.width;
-    this.sprite.height = scene.size.height;
-    this.sprite.visible = true;
+    this.grid.show(
+      {
+        texels: coverageTexels(simulation),
+        columns,
+        rows,
+        cellsAcross: width / cell,
+        cellsDown: height / cell,
+      },
+      scene.size,
+    );
     return true;
   }
 
   destroy(): void {
-    this.sprite.destroy();
-    this.release();
-  }
-
-  private release(): void {
-    this.texture?.destroy(true);
-    this.texture = null;
+    this.grid.destroy();
   }
 }
 

@@ -6,6 +6,7 @@ import { WALL_MATERIALS, type WallMaterial } from '../../../domain/wallGeometry'
 import { DEFAULT_WALL_MATERIAL } from '../../../machines/wallDrawing.machine';
 import { cssColour, WALL_STYLES } from '../../canvas/layers/wallStyle';
 import { ConfirmAlert } from '../../shared/ConfirmAlert';
+import { DrawingCallout, NamingButtons, type ShapeDrawingTexts } from '../../shared/ShapeDrawingControls';
 import type { WallDrawing } from './useWallDrawing';
 import './walls.css';
 
@@ -28,10 +29,7 @@ export function WallsPanel({ walls }: WallsPanelProps) {
   const { phase, canWrite } = walls;
   const drafting = phase === 'drawing' || phase === 'naming' || phase === 'saving';
   const shown = searchWalls(walls.walls, query);
-  const materialOptions = WALL_MATERIALS.map((material) => ({
-    value: material,
-    label: t(`installation.walls.materials.${material}`),
-  }));
+  const materialOptions = useWallMaterialOptions();
 
   return (
     <section className="sw-walls" data-testid="walls-panel" aria-label={t('installation.walls.title')}>
@@ -148,46 +146,85 @@ export function WallsPanel({ walls }: WallsPanelProps) {
   );
 }
 
-/** While drawing: points, undo, finish and cancel; while naming: the name and material, then save. */
-function DrawingControls({ walls }: WallsPanelProps) {
+const WALL_DRAWING_TEXTS: ShapeDrawingTexts = {
+  keyPrefix: 'installation.walls',
+  saveKey: 'installation.walls.save',
+  testId: 'wall',
+  className: 'sw-walls-drawing',
+  buttonsClassName: 'sw-walls-buttons',
+};
+
+interface WallFieldsProps extends WallsPanelProps {
+  disabled: boolean;
+  autoFocus?: boolean;
+  nameTestId: string;
+  materialTestId: string;
+}
+
+function useWallMaterialOptions() {
+  const { t } = useTranslation();
+  return WALL_MATERIALS.map((material) => ({
+    value: material,
+    label: t(`installation.walls.materials.${material}`),
+  }));
+}
+
+/** The last refused request's message, and a wall's name and material, as a new wall is named and a selected one edited. */
+function WallFields({ walls, disabled, autoFocus, nameTestId, materialTestId }: WallFieldsProps) {
   const { t } = useTranslation();
   const nameId = useId();
   const materialId = useId();
+  const { send } = walls;
+  const materialOptions = useWallMaterialOptions();
+  return (
+    <>
+      {walls.error && (
+        <Callout intent="danger" compact data-testid="wall-error">
+          {walls.error}
+        </Callout>
+      )}
+      <FormGroup label={t('installation.walls.name')} labelFor={nameId}>
+        <InputGroup
+          id={nameId}
+          autoFocus={autoFocus}
+          value={walls.name}
+          disabled={disabled}
+          data-testid={nameTestId}
+          onValueChange={(name) => send({ type: 'name.change', name })}
+        />
+      </FormGroup>
+      <FormGroup label={t('installation.walls.material')} labelFor={materialId}>
+        <HTMLSelect
+          id={materialId}
+          fill
+          value={walls.material}
+          disabled={disabled}
+          data-testid={materialTestId}
+          onChange={(event) =>
+            send({ type: 'material.change', material: event.currentTarget.value as WallMaterial })
+          }
+          options={materialOptions}
+        />
+      </FormGroup>
+    </>
+  );
+}
+
+/** While drawing: points, undo, finish and cancel; while naming: the name and material, then save. */
+function DrawingControls({ walls }: WallsPanelProps) {
   const { phase, send } = walls;
 
   if (phase === 'drawing') {
     return (
-      <Callout intent="primary" compact className="sw-walls-drawing" data-testid="wall-drawing">
-        <p>{t('installation.walls.drawingHint')}</p>
-        <p data-testid="wall-draw-points">
-          {t('installation.walls.points', { count: walls.vertices.length })}
-        </p>
-        <div className="sw-walls-buttons">
-          <Button
-            size="small"
-            icon="undo"
-            text={t('installation.walls.undo')}
-            disabled={!walls.canUndo}
-            data-testid="wall-draw-undo"
-            onClick={() => send({ type: 'draw.undo' })}
-          />
-          <Button
-            size="small"
-            intent="primary"
-            icon="tick"
-            text={t('installation.walls.finish')}
-            disabled={!walls.canFinish}
-            data-testid="wall-draw-finish"
-            onClick={() => send({ type: 'draw.finish' })}
-          />
-          <Button
-            size="small"
-            text={t('common.cancel')}
-            data-testid="wall-draw-cancel"
-            onClick={() => send({ type: 'draw.cancel' })}
-          />
-        </div>
-      </Callout>
+      <DrawingCallout
+        texts={WALL_DRAWING_TEXTS}
+        points={walls.vertices.length}
+        canUndo={walls.canUndo}
+        canFinish={walls.canFinish}
+        onUndo={() => send({ type: 'draw.undo' })}
+        onFinish={() => send({ type: 'draw.finish' })}
+        onCancel={() => send({ type: 'draw.cancel' })}
+      />
     );
   }
 
@@ -197,61 +234,20 @@ function DrawingControls({ walls }: WallsPanelProps) {
   };
   return (
     <form className="sw-walls-drawing" onSubmit={submit} data-testid="wall-naming">
-      {walls.error && (
-        <Callout intent="danger" compact data-testid="wall-error">
-          {walls.error}
-        </Callout>
-      )}
-      <FormGroup label={t('installation.walls.name')} labelFor={nameId}>
-        <InputGroup
-          id={nameId}
-          autoFocus
-          value={walls.name}
-          disabled={walls.busy}
-          data-testid="wall-name-input"
-          onValueChange={(name) => send({ type: 'name.change', name })}
-        />
-      </FormGroup>
-      <FormGroup label={t('installation.walls.material')} labelFor={materialId}>
-        <HTMLSelect
-          id={materialId}
-          fill
-          value={walls.material}
-          disabled={walls.busy}
-          data-testid="wall-material-select"
-          onChange={(event) =>
-            send({ type: 'material.change', material: event.currentTarget.value as WallMaterial })
-          }
-          options={WALL_MATERIALS.map((material) => ({
-            value: material,
-            label: t(`installation.walls.materials.${material}`),
-          }))}
-        />
-      </FormGroup>
-      <div className="sw-walls-buttons">
-        <Button
-          type="submit"
-          intent="primary"
-          size="small"
-          text={t('installation.walls.save')}
-          loading={walls.busy}
-          disabled={!walls.canSubmit && !walls.busy}
-          data-testid="wall-save"
-        />
-        <Button
-          size="small"
-          text={t('installation.walls.backToDrawing')}
-          disabled={walls.busy}
-          data-testid="wall-draw-back"
-          onClick={() => send({ type: 'draw.resume' })}
-        />
-        <Button
-          size="small"
-          text={t('common.cancel')}
-          data-testid="wall-draw-cancel"
-          onClick={() => send({ type: 'draw.cancel' })}
-        />
-      </div>
+      <WallFields
+        walls={walls}
+        disabled={walls.busy}
+        autoFocus
+        nameTestId="wall-name-input"
+        materialTestId="wall-material-select"
+      />
+      <NamingButtons
+        texts={WALL_DRAWING_TEXTS}
+        busy={walls.busy}
+        canSubmit={walls.canSubmit}
+        onBack={() => send({ type: 'draw.resume' })}
+        onCancel={() => send({ type: 'draw.cancel' })}
+      />
     </form>
   );
 }
@@ -259,8 +255,6 @@ function DrawingControls({ walls }: WallsPanelProps) {
 /** The selected wall: rename, change its material, delete; dragging it happens on the canvas. */
 function SelectedWall({ walls }: WallsPanelProps) {
   const { t } = useTranslation();
-  const nameId = useId();
-  const materialId = useId();
   const { phase, send, canWrite } = walls;
   const locked = walls.busy || phase === 'moving' || !canWrite;
 
@@ -275,36 +269,12 @@ function SelectedWall({ walls }: WallsPanelProps) {
           {phase === 'moving' ? t('installation.walls.moving') : t('installation.walls.selectedHint')}
         </p>
       )}
-      {walls.error && (
-        <Callout intent="danger" compact data-testid="wall-error">
-          {walls.error}
-        </Callout>
-      )}
-      <FormGroup label={t('installation.walls.name')} labelFor={nameId}>
-        <InputGroup
-          id={nameId}
-          value={walls.name}
-          disabled={locked}
-          data-testid="wall-edit-name"
-          onValueChange={(name) => send({ type: 'name.change', name })}
-        />
-      </FormGroup>
-      <FormGroup label={t('installation.walls.material')} labelFor={materialId}>
-        <HTMLSelect
-          id={materialId}
-          fill
-          value={walls.material}
-          disabled={locked}
-          data-testid="wall-edit-material"
-          onChange={(event) =>
-            send({ type: 'material.change', material: event.currentTarget.value as WallMaterial })
-          }
-          options={WALL_MATERIALS.map((material) => ({
-            value: material,
-            label: t(`installation.walls.materials.${material}`),
-          }))}
-        />
-      </FormGroup>
+      <WallFields
+        walls={walls}
+        disabled={locked}
+        nameTestId="wall-edit-name"
+        materialTestId="wall-edit-material"
+      />
       <div className="sw-walls-buttons">
         {canWrite && (
           <Button
