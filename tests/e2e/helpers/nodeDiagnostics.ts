@@ -1,4 +1,4 @@
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray, max } from 'drizzle-orm';
 import type mqtt from 'mqtt';
 import { inventoryItems, nodeDiagnostics } from '../../../server/db/schema';
 import { displacementMetres } from '../../../src/domain/geo';
@@ -69,6 +69,18 @@ export async function seedNodeDiagnostics(
     type: item.type as 'anchor' | 'sink',
     floorId: item.floorId as number,
   });
+  const storedRows = async () =>
+    (await db.select({ n: count() }).from(nodeDiagnostics).where(eq(nodeDiagnostics.siteId, siteId)))[0].n;
+  const [{ newest }] = await db
+    .select({ newest: max(nodeDiagnostics.ts) })
+    .from(nodeDiagnostics)
+    .where(eq(nodeDiagnostics.siteId, siteId));
+  // These readings must be each node's latest: the demo's own reports (stamped when it was seeded,
+  // moments ago) must not be newer than "5 s ago", or they, not these, would set the nodes' health.
+  const newestMs = newest ? new Date(newest).getTime() : 0;
+  const wait = newestMs - (Date.now() - 6_000);
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  const before = await storedRows();
   const now = Date.now();
   const reportedAtMs = now - 5_000;
   const trouble = {
@@ -122,8 +134,7 @@ export async function seedNodeDiagnostics(
     }
   };
   await publish(messages);
-  const stored = async () =>
-    (await db.select({ n: count() }).from(nodeDiagnostics).where(eq(nodeDiagnostics.siteId, siteId)))[0].n;
+  const stored = async () => (await storedRows()) - before;
   for (const deadline = Date.now() + 30_000; (await stored()) < messages.length; ) {
     if (Date.now() > deadline)
       throw new Error(`only ${await stored()} of ${messages.length} node reports were stored`);
