@@ -5,8 +5,7 @@ import { LongestFirstSequencer } from './tests/longestFirst.ts';
 /**
  * Test files that spend most of their time waiting on a database, broker or socket run side by
  * side: one more worker than cores (Vitest's default is one fewer, a single worker on two cores).
- * The browser tests run one file at a time, beside them: `npm test` starts a second Vitest for the
- * e2e project (scripts/test.mjs); run together in one Vitest, they come after the node files.
+ * The browser tests run afterwards, one file at a time (two at a time measured no faster here).
  */
 const NODE_WORKERS = availableParallelism() + 1;
 /**

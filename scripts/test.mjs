@@ -2,8 +2,8 @@
 // The whole suite: type-check, lint, import check, then every Vitest project (unit, machines, server on
 // PGlite and, with TEST_DATABASE_URL, on PostgreSQL, and the Chromium browser tests).
 // Type-check, lint and the import check count as one test each. The last line is "N passed, N failed".
-import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
 const reportPath = 'test-output/vitest.json';
 mkdirSync('test-output', { recursive: true });
@@ -31,52 +31,17 @@ for (const [name, command, args] of [
   }
 }
 
-/**
- * The browser files run beside the node files, in a Vitest of their own: one browser file at a
- * time uses about 0.6 of a core, and after the node files they took a third of the suite's time
- * with the other core and a half idle. Their output is printed once the node files' is done.
- * With arguments (a file, a project), one Vitest runs them as given.
- */
-function vitest(reportFile, args, output) {
-  const command = [
-    'vitest',
-    'run',
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${reportFile}`,
-    ...args,
-  ];
-  console.log(`\n== tests: npx ${command.join(' ')}`);
-  const child = spawn('npx', command, { stdio: output ? ['ignore', output, output] : 'inherit' });
-  return new Promise((resolve) => child.on('close', resolve));
-}
+step('tests', 'npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${reportPath}`,
+  ...process.argv.slice(2),
+]);
 
-const extraArgs = process.argv.slice(2);
-const reports = [reportPath];
-if (extraArgs.length > 0) {
-  await vitest(reportPath, extraArgs);
-} else {
-  const browserReport = 'test-output/vitest-browser.json';
-  const browserLog = 'test-output/vitest-browser.log';
-  rmSync(browserReport, { force: true });
-  reports.push(browserReport);
-  const logFile = openSync(browserLog, 'w');
-  const browser = vitest(browserReport, ['--project', 'e2e'], logFile);
-  await vitest(reportPath, ['--project', '!e2e']);
-  await browser;
-  closeSync(logFile);
-  console.log(`\n== the browser files' output (${browserLog}):`);
-  console.log(readFileSync(browserLog, 'utf8'));
-}
-
-let skipped = 0;
-for (const path of reports) {
-  if (!existsSync(path)) {
-    console.log(`the test run wrote no report ${path}`);
-    failed++;
-    continue;
-  }
-  const report = JSON.parse(readFileSync(path, 'utf8'));
+if (existsSync(reportPath)) {
+  const report = JSON.parse(readFileSync(reportPath, 'utf8'));
   passed += report.numPassedTests;
   failed += report.numFailedTests;
   // A file that fails to load, or whose beforeAll fails (its tests then show as skipped), has no
@@ -84,9 +49,13 @@ for (const path of reports) {
   for (const file of report.testResults) {
     if (file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed')) failed++;
   }
-  skipped += report.numPendingTests + report.numTodoTests;
+  if (report.numPendingTests + report.numTodoTests > 0) {
+    console.log(`${report.numPendingTests + report.numTodoTests} tests skipped`);
+  }
+} else {
+  console.log('the test run wrote no report');
+  failed++;
 }
-if (skipped > 0) console.log(`${skipped} tests skipped`);
 
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);
