@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { Type } from 'typebox';
 import type { LongLat, Zone } from '../../src/domain/floor';
 import { cornerRing } from '../../src/domain/floorValidation';
@@ -17,14 +17,13 @@ import { IdParamsSchema, successOf } from '../../src/domain/schemas/sites';
 import { allow, allowFloorPlanReaders } from '../auth/authenticate';
 import { principalOf } from '../auth/principal';
 import { requireSite } from '../auth/tenancy';
-import type { Db } from '../db/database';
-import { uniqueViolation } from '../db/errors';
 import { buildings, floors, zones } from '../db/schema';
 import { done, ok } from '../http/envelope';
 import { conflict, notFound, unprocessable } from '../http/errors';
 import { requiredName } from '../http/input';
 import type { Services } from '../services';
 import { requireFloor, requireZone } from './floorAccess';
+import { duplicateAsConflict, type NamedRows, nameTaken } from './namedRows';
 
 type FloorRow = Awaited<ReturnType<typeof requireFloor>>;
 type ZoneRow = typeof zones.$inferSelect;
@@ -60,20 +59,7 @@ function checkedRing(coordinates: LongLat[], floor: FloorRow): LongLat[] {
   return ring.map(([long, lat]) => [long, lat]);
 }
 
-async function nameTaken(db: Db, floorId: number, name: string, exceptId?: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: zones.id })
-    .from(zones)
-    .where(
-      and(
-        eq(zones.floorId, floorId),
-        sql`lower(${zones.name}) = lower(${name})`,
-        exceptId === undefined ? undefined : ne(zones.id, exceptId),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
-}
+const ZONES: NamedRows = { table: zones, id: zones.id, scope: zones.floorId, name: zones.name, duplicate };
 
 function nameContains(search: string | undefined): SQL | undefined {
   const text = search?.trim();
@@ -135,17 +121,14 @@ export const zoneRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { db 
       const floor = await requireFloor(db, principalOf(request), request.params.id);
       const name = requiredName(request.body.name);
       const coordinates = checkedRing(request.body.coordinates as LongLat[], floor);
-      if (await nameTaken(db, floor.id, name)) throw duplicate();
-      try {
-        const [row] = await db
+      if (await nameTaken(db, ZONES, floor.id, name)) throw duplicate();
+      const [row] = await duplicateAsConflict(ZONES, () =>
+        db
           .insert(zones)
           .values({ floorId: floor.id, name, kind: request.body.kind, coordinates })
-          .returning();
-        return ok(toZone(row), messages.created('Zone'));
-      } catch (error) {
-        if (uniqueViolation(error)) throw duplicate();
-        throw error;
-      }
+          .returning(),
+      );
+      return ok(toZone(row), messages.created('Zone'));
     },
   );
 
@@ -162,19 +145,16 @@ export const zoneRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { db 
       const name = body.name === undefined ? zone.name : requiredName(body.name);
       const coordinates =
         body.coordinates === undefined ? zone.coordinates : checkedRing(body.coordinates as LongLat[], floor);
-      if (await nameTaken(db, floor.id, name, zone.id)) throw duplicate();
-      try {
-        const [row] = await db
+      if (await nameTaken(db, ZONES, floor.id, name, zone.id)) throw duplicate();
+      const [row] = await duplicateAsConflict(ZONES, () =>
+        db
           .update(zones)
           .set({ name, kind: body.kind ?? zone.kind, coordinates, updatedAt: new Date() })
           .where(eq(zones.id, zone.id))
-          .returning();
-        if (!row) throw notFound('Zone');
-        return ok(toZone(row), zoneMessages.updated);
-      } catch (error) {
-        if (uniqueViolation(error)) throw duplicate();
-        throw error;
-      }
+          .returning(),
+      );
+      if (!row) throw notFound('Zone');
+      return ok(toZone(row), zoneMessages.updated);
     },
   );
 

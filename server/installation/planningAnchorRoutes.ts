@@ -17,11 +17,11 @@ import { allow } from '../auth/authenticate';
 import { principalOf } from '../auth/principal';
 import { planningAnchors } from '../db/schema';
 import { requireFloor } from '../floors/floorAccess';
+import { addToFloor, duplicateAsConflict, type NamedRows, nameTaken } from '../floors/namedRows';
 import { ok } from '../http/envelope';
 import { conflict, notFound, unprocessable } from '../http/errors';
 import { requiredName } from '../http/input';
 import type { Services } from '../services';
-import { addToFloor, duplicateAsConflict, type FloorNamedTable, nameTakenOnFloor } from './floorNamedRows';
 import { type FloorRow, insideFloor, requirePlanningAnchor } from './installationAccess';
 
 type PlanningAnchorRow = typeof planningAnchors.$inferSelect;
@@ -46,10 +46,10 @@ function checkedMetadata(metadata: { lat: number; long: number }, floor: FloorRo
   return { lat: metadata.lat, long: metadata.long };
 }
 
-const PLANNING_ANCHORS: FloorNamedTable = {
+const PLANNING_ANCHORS: NamedRows = {
   table: planningAnchors,
   id: planningAnchors.id,
-  floorId: planningAnchors.floorId,
+  scope: planningAnchors.floorId,
   name: planningAnchors.anchorId,
   duplicate,
 };
@@ -121,7 +121,7 @@ export const planningAnchorRoutes: FastifyPluginAsyncTypebox<Services> = async (
       const { anchor, floor } = await requirePlanningAnchor(db, principalOf(request), body.id);
       const anchorId = body.anchor_id === undefined ? anchor.anchorId : requiredAnchorId(body.anchor_id);
       const at = body.metadata === undefined ? anchor : checkedMetadata(body.metadata, floor);
-      if (await nameTakenOnFloor(db, PLANNING_ANCHORS, floor.id, anchorId, anchor.id)) throw duplicate();
+      if (await nameTaken(db, PLANNING_ANCHORS, floor.id, anchorId, anchor.id)) throw duplicate();
       const [row] = await duplicateAsConflict(PLANNING_ANCHORS, () =>
         db
           .update(planningAnchors)

@@ -19,11 +19,11 @@ import { principalOf } from '../auth/principal';
 import type { Db } from '../db/database';
 import { walls } from '../db/schema';
 import { requireFloor } from '../floors/floorAccess';
+import { addToFloor, duplicateAsConflict, type NamedRows, nameTaken } from '../floors/namedRows';
 import { ok } from '../http/envelope';
 import { conflict, notFound, unprocessable } from '../http/errors';
 import { requiredName } from '../http/input';
 import type { Services } from '../services';
-import { addToFloor, duplicateAsConflict, type FloorNamedTable, nameTakenOnFloor } from './floorNamedRows';
 import { type FloorRow, floorRingOf, requireWall } from './installationAccess';
 import { loadRadioSettings } from './radioSettingsStore';
 
@@ -65,10 +65,10 @@ function nameContains(search: string | undefined): SQL | undefined {
   return text ? sql`strpos(lower(${walls.name}), lower(${text})) > 0` : undefined;
 }
 
-const WALLS: FloorNamedTable = {
+const WALLS: NamedRows = {
   table: walls,
   id: walls.id,
-  floorId: walls.floorId,
+  scope: walls.floorId,
   name: walls.name,
   duplicate,
 };
@@ -135,7 +135,7 @@ export const wallRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { db 
       const name = body.name === undefined ? wall.name : requiredName(body.name);
       const points =
         body.points === undefined ? wall.points : checkedPoints(body.points as LongLatPoint[], floor);
-      if (await nameTakenOnFloor(db, WALLS, floor.id, name, wall.id)) throw duplicate();
+      if (await nameTaken(db, WALLS, floor.id, name, wall.id)) throw duplicate();
       const settings = await loadRadioSettings(db, floor.siteId);
       const [row] = await duplicateAsConflict(WALLS, () =>
         db

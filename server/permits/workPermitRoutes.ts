@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { and, asc, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { Type } from 'typebox';
 import type { LongLat } from '../../src/domain/floor';
 import { cornerRing } from '../../src/domain/floorValidation';
@@ -32,9 +32,9 @@ import {
 import { allow } from '../auth/authenticate';
 import { principalOf } from '../auth/principal';
 import { requireSite } from '../auth/tenancy';
-import { uniqueViolation } from '../db/errors';
 import type { Executor } from '../db/executor';
 import { crews, subcontractors, workPermits } from '../db/schema';
+import { duplicateAsConflict, type NamedRows, nameTaken } from '../floors/namedRows';
 import { done, ok } from '../http/envelope';
 import { conflict, notFound, unprocessable } from '../http/errors';
 import { requiredName } from '../http/input';
@@ -132,25 +132,14 @@ async function requireHolderOfSite(db: Executor, siteId: number, draft: PermitDr
   if (!subcontractor) throw notFound('Subcontractor');
 }
 
-async function numberTaken(
-  db: Executor,
-  siteId: number,
-  number: string,
-  exceptId?: number,
-): Promise<boolean> {
-  const [row] = await db
-    .select({ id: workPermits.id })
-    .from(workPermits)
-    .where(
-      and(
-        eq(workPermits.siteId, siteId),
-        sql`lower(${workPermits.number}) = lower(${number})`,
-        exceptId === undefined ? undefined : ne(workPermits.id, exceptId),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
-}
+/** Permit numbers are unique on their site, whatever the floor. */
+const PERMITS: NamedRows = {
+  table: workPermits,
+  id: workPermits.id,
+  scope: workPermits.siteId,
+  name: workPermits.number,
+  duplicate,
+};
 
 function storedValues(draft: PermitDraft) {
   return {
@@ -245,9 +234,9 @@ export const workPermitRoutes: FastifyPluginAsyncTypebox<Services> = async (app,
       const problems = await draftProblems(db, floor, draft);
       if (!INITIAL_PERMIT_STATUSES.includes(draft.status)) problems.status = PERMIT_MESSAGES.initialStatus;
       if (Object.keys(problems).length > 0) throw unprocessable(problems);
-      if (await numberTaken(db, floor.siteId, draft.number)) throw duplicate();
-      try {
-        const [row] = await db
+      if (await nameTaken(db, PERMITS, floor.siteId, draft.number)) throw duplicate();
+      const [row] = await duplicateAsConflict(PERMITS, () =>
+        db
           .insert(workPermits)
           .values({
             siteId: floor.siteId,
@@ -255,13 +244,10 @@ export const workPermitRoutes: FastifyPluginAsyncTypebox<Services> = async (app,
             createdBy: principal.id,
             ...storedValues(draft),
           })
-          .returning();
-        const [permit] = await selectPermits(db, floor, eq(workPermits.id, row.id));
-        return ok(permit, messages.created('Permit'));
-      } catch (error) {
-        if (uniqueViolation(error)) throw duplicate();
-        throw error;
-      }
+          .returning(),
+      );
+      const [permit] = await selectPermits(db, floor, eq(workPermits.id, row.id));
+      return ok(permit, messages.created('Permit'));
     },
   );
 
@@ -302,21 +288,18 @@ export const workPermitRoutes: FastifyPluginAsyncTypebox<Services> = async (app,
       const problems = await draftProblems(db, floor, draft);
       if (!canChangeStatus(from, draft.status)) problems.status = PERMIT_MESSAGES.statusChange;
       if (Object.keys(problems).length > 0) throw unprocessable(problems);
-      if (await numberTaken(db, floor.siteId, draft.number, permit.id)) throw duplicate();
-      try {
-        // The status guard makes a concurrent change (closed meanwhile) lose instead of overwrite.
-        const [row] = await db
+      if (await nameTaken(db, PERMITS, floor.siteId, draft.number, permit.id)) throw duplicate();
+      // The status guard makes a concurrent change (closed meanwhile) lose instead of overwrite.
+      const [row] = await duplicateAsConflict(PERMITS, () =>
+        db
           .update(workPermits)
           .set({ ...storedValues(draft), updatedAt: new Date() })
           .where(and(eq(workPermits.id, permit.id), eq(workPermits.status, from)))
-          .returning({ id: workPermits.id });
-        if (!row) throw unprocessable({ status: PERMIT_MESSAGES.statusChange });
-        const [updated] = await selectPermits(db, floor, eq(workPermits.id, row.id));
-        return ok(updated, PERMIT_MESSAGES.updated);
-      } catch (error) {
-        if (uniqueViolation(error)) throw duplicate();
-        throw error;
-      }
+          .returning({ id: workPermits.id }),
+      );
+      if (!row) throw unprocessable({ status: PERMIT_MESSAGES.statusChange });
+      const [updated] = await selectPermits(db, floor, eq(workPermits.id, row.id));
+      return ok(updated, PERMIT_MESSAGES.updated);
     },
   );
 

@@ -12,6 +12,14 @@ export interface ShapeDrawingTexts {
   buttonsClassName: string;
 }
 
+/** Cancel (as Escape): the drawing is discarded. */
+function CancelDrawingButton({ testId, onCancel }: { testId: string; onCancel(): void }) {
+  const { t } = useTranslation();
+  return (
+    <Button size="small" text={t('common.cancel')} data-testid={`${testId}-draw-cancel`} onClick={onCancel} />
+  );
+}
+
 interface DrawingCalloutProps {
   texts: ShapeDrawingTexts;
   points: number;
@@ -56,12 +64,7 @@ export function DrawingCallout({
           data-testid={`${testId}-draw-finish`}
           onClick={onFinish}
         />
-        <Button
-          size="small"
-          text={t('common.cancel')}
-          data-testid={`${testId}-draw-cancel`}
-          onClick={onCancel}
-        />
+        <CancelDrawingButton testId={testId} onCancel={onCancel} />
       </div>
     </Callout>
   );
@@ -97,12 +100,7 @@ export function NamingButtons({ texts, busy, canSubmit, onBack, onCancel }: Nami
         data-testid={`${testId}-draw-back`}
         onClick={onBack}
       />
-      <Button
-        size="small"
-        text={t('common.cancel')}
-        data-testid={`${testId}-draw-cancel`}
-        onClick={onCancel}
-      />
+      <CancelDrawingButton testId={testId} onCancel={onCancel} />
     </div>
   );
 }

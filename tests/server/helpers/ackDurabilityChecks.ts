@@ -1,9 +1,9 @@
 import { expect } from 'vitest';
 import type { DurabilityResult } from './durabilityScenario';
 
-/** What every kill -9 case of ackDurability*.test.ts checks, and how many kills it makes. */
 /**
- * Per broker and database: four kills at random instants, each restarting the real server (~20 s
+ * What every kill -9 case of ackDurability*.test.ts checks, and how many kills it makes. Per
+ * broker and database: four kills at random instants, each restarting the real server (~20 s
  * on a loaded 2-core machine, which the suite's time cannot afford more of); bench/killLoop.bench.ts
  * kills 100 times, and ACK_KILL_CYCLES asks for more here.
  */

@@ -5,20 +5,24 @@ import type { Executor, Tx } from '../db/executor';
 import type { HttpError } from '../http/errors';
 import { unprocessable } from '../http/errors';
 
-/** A table of rows that belong to a floor and are named uniquely on it, case-insensitively. */
-export interface FloorNamedTable {
+/**
+ * A table of rows named uniquely, case-insensitively, within a scope: zones, walls and planning
+ * anchors on their floor, work permits' numbers on their site.
+ */
+export interface NamedRows {
   table: PgTable;
   id: AnyPgColumn;
-  floorId: AnyPgColumn;
+  /** The column of the scope the name is unique in (the floor's or the site's id). */
+  scope: AnyPgColumn;
   name: AnyPgColumn;
-  /** The 409 of a name already used on the floor. */
+  /** The 409 of a name already used in the scope. */
   duplicate: () => HttpError;
 }
 
-export async function nameTakenOnFloor(
+export async function nameTaken(
   db: Executor,
-  rows: FloorNamedTable,
-  floorId: number,
+  rows: NamedRows,
+  scopeId: number,
   name: string,
   exceptId?: number,
 ): Promise<boolean> {
@@ -27,7 +31,7 @@ export async function nameTakenOnFloor(
     .from(rows.table)
     .where(
       and(
-        eq(rows.floorId, floorId),
+        eq(rows.scope, scopeId),
         sql`lower(${rows.name}) = lower(${name})`,
         exceptId === undefined ? undefined : ne(rows.id, exceptId),
       ),
@@ -37,7 +41,7 @@ export async function nameTakenOnFloor(
 }
 
 /** The write, with a unique violation that slipped past the check (two writes at once) as the 409. */
-export async function duplicateAsConflict<T>(rows: FloorNamedTable, write: () => Promise<T>): Promise<T> {
+export async function duplicateAsConflict<T>(rows: NamedRows, write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {
@@ -47,12 +51,13 @@ export async function duplicateAsConflict<T>(rows: FloorNamedTable, write: () =>
 }
 
 /**
- * Adds a row to the floor in one transaction: 422 with `tooMany` once the floor holds `limit`,
- * 409 when the name is taken. The floor row is locked, so two adds at once cannot both pass the count.
+ * Adds a row to a floor (rows scoped by floor) in one transaction: 422 with `tooMany` once the
+ * floor holds `limit`, 409 when the name is taken. The floor row is locked, so two adds at once
+ * cannot both pass the count.
  */
 export function addToFloor<T>(
   db: Executor,
-  rows: FloorNamedTable,
+  rows: NamedRows,
   floorId: number,
   name: string,
   limit: { max: number; tooMany: string },
@@ -61,12 +66,9 @@ export function addToFloor<T>(
   return duplicateAsConflict(rows, () =>
     db.transaction(async (tx) => {
       await tx.execute(sql`select 1 from floors where id = ${floorId} for update`);
-      const [{ total }] = await tx
-        .select({ total: count() })
-        .from(rows.table)
-        .where(eq(rows.floorId, floorId));
+      const [{ total }] = await tx.select({ total: count() }).from(rows.table).where(eq(rows.scope, floorId));
       if (total >= limit.max) throw unprocessable({ floor_id: limit.tooMany });
-      if (await nameTakenOnFloor(tx, rows, floorId, name)) throw rows.duplicate();
+      if (await nameTaken(tx, rows, floorId, name)) throw rows.duplicate();
       return insert(tx);
     }),
   );
