@@ -1112,3 +1112,283 @@ export const electricalRoomSteps = pgTable(
   },
   (t) => [primaryKey({ columns: [t.roomId, t.step] })],
 );
+
+/**
+ * A named set of a site's rows (spec §7 "groups"): location groups gather zones, crew groups
+ * crews, subcontractor groups subcontractors, worker role groups worker roles. Names are unique
+ * per site and kind, case-insensitive and trimmed.
+ */
+const siteGroupTable = (name: string) =>
+  pgTable(
+    name,
+    {
+      id: serial('id').primaryKey(),
+      siteId: integer('site_id')
+        .notNull()
+        .references(() => sites.id, { onDelete: 'cascade' }),
+      name: text('name').notNull(),
+      createdAt: createdAt(),
+      updatedAt: updatedAt(),
+    },
+    (t) => [uniqueIndex(`${name}_site_name_unique`).on(t.siteId, sql`lower(trim(${t.name}))`)],
+  );
+
+export const locationGroups = siteGroupTable('location_groups');
+export const crewGroups = siteGroupTable('crew_groups');
+export const subcontractorGroups = siteGroupTable('subcontractor_groups');
+export const workerRoleGroups = siteGroupTable('worker_role_groups');
+
+/** A zone's place in a location group (a zone may be in several groups). */
+export const locationGroupZones = pgTable(
+  'location_group_zones',
+  {
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => locationGroups.id, { onDelete: 'cascade' }),
+    zoneId: integer('zone_id')
+      .notNull()
+      .references(() => zones.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.groupId, t.zoneId] }),
+    index('location_group_zones_zone_idx').on(t.zoneId),
+  ],
+);
+
+export const crewGroupCrews = pgTable(
+  'crew_group_crews',
+  {
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => crewGroups.id, { onDelete: 'cascade' }),
+    crewId: integer('crew_id')
+      .notNull()
+      .references(() => crews.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.crewId] })],
+);
+
+export const subcontractorGroupMembers = pgTable(
+  'subcontractor_group_members',
+  {
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => subcontractorGroups.id, { onDelete: 'cascade' }),
+    subcontractorId: integer('subcontractor_id')
+      .notNull()
+      .references(() => subcontractors.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.subcontractorId] })],
+);
+
+export const workerRoleGroupMembers = pgTable(
+  'worker_role_group_members',
+  {
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => workerRoleGroups.id, { onDelete: 'cascade' }),
+    workerRoleId: integer('worker_role_id')
+      .notNull()
+      .references(() => workerRoles.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.workerRoleId] })],
+);
+
+/** Where a worker is meant to work from `assigned_at` (a site-local date) until a later assignment. */
+export const workerLocationAssignments = pgTable(
+  'worker_location_assignments',
+  {
+    id: serial('id').primaryKey(),
+    workerId: integer('worker_id')
+      .notNull()
+      .references(() => workers.id, { onDelete: 'cascade' }),
+    locationGroupId: integer('location_group_id')
+      .notNull()
+      .references(() => locationGroups.id, { onDelete: 'cascade' }),
+    assignedAt: date('assigned_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('worker_location_assignments_worker_idx').on(t.workerId, t.assignedAt)],
+);
+
+/** A site's worker statuses (on leave, injured, inducted, suspended…). */
+export const workerStatuses = siteGroupTable('worker_statuses');
+
+/** A worker's status from `starts_on` to `ends_on` (site-local dates, both included; open-ended when null). */
+export const workerStatusAssignments = pgTable(
+  'worker_status_assignments',
+  {
+    id: serial('id').primaryKey(),
+    workerId: integer('worker_id')
+      .notNull()
+      .references(() => workers.id, { onDelete: 'cascade' }),
+    statusId: integer('status_id')
+      .notNull()
+      .references(() => workerStatuses.id, { onDelete: 'cascade' }),
+    startsOn: date('starts_on').notNull(),
+    endsOn: date('ends_on'),
+    notes: text('notes'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('worker_status_assignments_worker_idx').on(t.workerId, t.startsOn),
+    check('worker_status_assignments_range_check', sql`${t.endsOn} is null or ${t.endsOn} >= ${t.startsOn}`),
+  ],
+);
+
+/**
+ * Attendance typed by people (an attendance upload): one row per worker and site-local day. It
+ * stands beside the attendance computed from positions; the report shows both and the manual wins.
+ */
+export const manualAttendance = pgTable(
+  'manual_attendance',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    workerId: integer('worker_id')
+      .notNull()
+      .references(() => workers.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    /** HH:mm, site-local; null when the worker was marked absent. */
+    checkIn: text('check_in'),
+    checkOut: text('check_out'),
+    present: boolean('present').notNull(),
+    notes: text('notes'),
+    uploadId: text('upload_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('manual_attendance_worker_day_unique').on(t.workerId, t.day),
+    index('manual_attendance_site_day_idx').on(t.siteId, t.day),
+  ],
+);
+
+/** Hours a worker reports against a day (report-hours upload), in hundredths of an hour. */
+export const reportedHours = pgTable(
+  'reported_hours',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    workerId: integer('worker_id')
+      .notNull()
+      .references(() => workers.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    hours: numeric('hours', { precision: 6, scale: 2 }).notNull(),
+    activityId: integer('activity_id').references(() => activities.id, { onDelete: 'set null' }),
+    notes: text('notes'),
+    uploadId: text('upload_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('reported_hours_worker_day_activity_key').on(t.workerId, t.day, t.activityId).nullsNotDistinct(),
+    index('reported_hours_site_day_idx').on(t.siteId, t.day),
+  ],
+);
+
+/** eTQR activity codes (spec §3): a unit of measure and a target rate (quantity per hour). */
+export const activityCodes = pgTable(
+  'activity_codes',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    uom: text('uom').notNull(),
+    targetRate: numeric('target_rate', { precision: 12, scale: 4 }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('activity_codes_site_code_unique').on(t.siteId, sql`lower(trim(${t.code}))`)],
+);
+
+/** eTQR activities (spec §3, §4 statuses); shown and approved by the productivity screen. */
+export const activities = pgTable(
+  'activities',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    activityCodeId: integer('activity_code_id')
+      .notNull()
+      .references(() => activityCodes.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    crewId: integer('crew_id').references(() => crews.id, { onDelete: 'set null' }),
+    locationGroupId: integer('location_group_id').references(() => locationGroups.id, {
+      onDelete: 'set null',
+    }),
+    zoneId: integer('zone_id').references(() => zones.id, { onDelete: 'set null' }),
+    day: date('day').notNull(),
+    targetQuantity: numeric('target_quantity', { precision: 12, scale: 2 }),
+    plannedQuantity: numeric('planned_quantity', { precision: 12, scale: 2 }).notNull(),
+    plannedHours: numeric('planned_hours', { precision: 8, scale: 2 }).notNull(),
+    status: text('status').notNull().default('assigned'),
+    uploadId: text('upload_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('activities_site_day_name_unique').on(t.siteId, t.day, sql`lower(trim(${t.name}))`),
+    index('activities_site_day_idx').on(t.siteId, t.day),
+    check(
+      'activities_status_check',
+      sql`${t.status} in ('assigned', 'in_progress', 'delayed', 'done', 'in_review', 'approved_by_cm', 'approved')`,
+    ),
+  ],
+);
+
+/**
+ * An Excel upload (spec §7 uploads, mode draft by default): the client names it (the bulk
+ * sub-API's paths end in that id), the server stores every parsed row with its errors, and a
+ * commit writes the rows to their tables in one transaction.
+ */
+export const bulkUploads = pgTable(
+  'bulk_uploads',
+  {
+    id: text('id').primaryKey(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    /** An upload kind of src/domain/bulkKinds.ts. */
+    kind: text('kind').notNull(),
+    fileName: text('file_name').notNull(),
+    /** SHA-256 of the file's bytes, hex: the same file uploaded again is recognised. */
+    contentHash: text('content_hash').notNull(),
+    status: text('status').notNull(),
+    rowCount: integer('row_count').notNull().default(0),
+    errorRowCount: integer('error_row_count').notNull().default(0),
+    /** The earlier upload of the same file to the same site and kind, when there is one. */
+    sameFileAs: text('same_file_as'),
+    uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    committedAt: timestamp('committed_at', { withTimezone: true }),
+    committedBy: integer('committed_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('bulk_uploads_site_kind_idx').on(t.siteId, t.kind, t.createdAt),
+    index('bulk_uploads_site_hash_idx').on(t.siteId, t.kind, t.contentHash),
+    check('bulk_uploads_status_check', sql`${t.status} in ('draft', 'committed', 'cancelled', 'failed')`),
+  ],
+);
+
+/** One parsed row of an upload: the cells as text by column key, and its errors. */
+export const bulkUploadRows = pgTable(
+  'bulk_upload_rows',
+  {
+    uploadId: text('upload_id')
+      .notNull()
+      .references(() => bulkUploads.id, { onDelete: 'cascade' }),
+    /** The row's number in the sheet (the header is row 1). */
+    rowNumber: integer('row_number').notNull(),
+    cells: jsonb('cells').$type<Record<string, string>>().notNull(),
+    /** `[{ column, message }]`; empty when the row is valid. */
+    errors: jsonb('errors').$type<{ column: string; message: string }[]>().notNull().default([]),
+  },
+  (t) => [primaryKey({ columns: [t.uploadId, t.rowNumber] })],
+);
