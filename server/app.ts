@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyServerOptions, RouteOptions } from 'fastify';
 import { heatmapRoutes } from './analytics/heatmapRoutes';
 import { historyRoutes } from './analytics/historyRoutes';
+import { attendanceRoutes } from './attendance/attendanceRoutes';
 import { authRoutes, publicAuthRoutes } from './auth/authRoutes';
 import { openApiRoutes } from './docs/openApiRoutes';
 import { electricalRoomRoutes } from './electricalRooms/electricalRoomRoutes';
@@ -106,6 +107,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       workshiftRoutes,
       latestAssignmentRoutes,
       heatmapRoutes,
+      attendanceRoutes,
       historyRoutes,
       nodeRoutes,
       maintenanceSettingsRoutes,

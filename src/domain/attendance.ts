@@ -86,6 +86,19 @@ const MINUTE_MS = 60_000;
 const DAY_MINUTES = 24 * 60;
 const modDay = (minutes: number) => ((minutes % DAY_MINUTES) + DAY_MINUTES) % DAY_MINUTES;
 
+/** siteInstant remembered: a month's report asks the same few wall times for every worker. */
+const instants = new Map<string, number>();
+function instant(day: string, secondsOfDay: number, timeZone: string): number {
+  const key = `${day}|${secondsOfDay}|${timeZone}`;
+  let ms = instants.get(key);
+  if (ms === undefined) {
+    if (instants.size > 20_000) instants.clear();
+    ms = siteInstant(day, secondsOfDay, timeZone);
+    instants.set(key, ms);
+  }
+  return ms;
+}
+
 /** `YYYY-MM-DD` moved by whole days. */
 export function addDays(day: string, days: number): string {
   const ms = Date.parse(`${day}T00:00:00Z`) + days * 86_400_000;
@@ -173,8 +186,8 @@ export function attendanceWindow(
   previousShift: ShiftTimes | null,
 ): Span {
   return {
-    fromMs: siteInstant(day, spillMinutes(previousShift, addDays(day, -1)) * 60, timeZone),
-    toMs: siteInstant(addDays(day, 1), spillMinutes(shift, day) * 60, timeZone),
+    fromMs: instant(day, spillMinutes(previousShift, addDays(day, -1)) * 60, timeZone),
+    toMs: instant(addDays(day, 1), spillMinutes(shift, day) * 60, timeZone),
   };
 }
 
@@ -185,7 +198,7 @@ export function shiftSpans(
   timeZone: string,
 ): { whole: Span; breaks: Span[] } {
   const start = startMinutes(shift);
-  const at = (minutesFromStart: number) => siteInstant(day, (start + minutesFromStart) * 60, timeZone);
+  const at = (minutesFromStart: number) => instant(day, (start + minutesFromStart) * 60, timeZone);
   const length = shiftLength(shift);
   const breaks: Span[] = [];
   for (const pause of shift.breaks) {
@@ -199,18 +212,6 @@ export function shiftSpans(
   return { whole: { fromMs: at(0), toMs: at(length) }, breaks: breaks.sort((a, b) => a.fromMs - b.fromMs) };
 }
 
-/** Minus: the parts of `whole` outside every one of `holes` (sorted, non-overlapping). */
-function minus(whole: Span, holes: readonly Span[]): Span[] {
-  const parts: Span[] = [];
-  let cursor = whole.fromMs;
-  for (const hole of holes) {
-    if (hole.fromMs > cursor) parts.push({ fromMs: cursor, toMs: Math.min(hole.fromMs, whole.toMs) });
-    cursor = Math.max(cursor, hole.toMs);
-  }
-  if (cursor < whole.toMs) parts.push({ fromMs: cursor, toMs: whole.toMs });
-  return parts.filter((p) => p.toMs > p.fromMs);
-}
-
 /** The manual entry's check-in to check-out as a span (a check-out before the check-in is the next day). */
 export function manualSpan(manual: ManualEntry, day: string, timeZone: string): Span | null {
   if (!manual.present || manual.checkIn === null || manual.checkOut === null) return null;
@@ -219,8 +220,8 @@ export function manualSpan(manual: ManualEntry, day: string, timeZone: string): 
   if (checkIn === null || checkOut === null) return null;
   const outMinutes = checkOut > checkIn ? checkOut : checkOut + DAY_MINUTES;
   return {
-    fromMs: siteInstant(day, checkIn * 60, timeZone),
-    toMs: siteInstant(day, outMinutes * 60, timeZone),
+    fromMs: instant(day, checkIn * 60, timeZone),
+    toMs: instant(day, outMinutes * 60, timeZone),
   };
 }
 
