@@ -224,12 +224,14 @@ describe('daily attendance report', () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
     const sheet = workbook.getWorksheet('Attendance');
-    const values = (row: number) => (sheet?.getRow(row).values as unknown[]).slice(1);
+    if (!sheet) throw new Error('no Attendance sheet');
+    const values = (row: number) => (sheet.getRow(row).values as unknown[]).slice(1);
     expect(values(1).slice(0, 3)).toEqual(['Date', 'Worker', 'Worker tag']);
     expect(values(2).slice(0, 2)).toEqual(['10/03/2026', "'=Typed Only"]);
     expect(values(3)).toEqual(expect.arrayContaining(['Amal Seen', '07:30', '17:30', 9, 7, 8]));
     const totals = workbook.getWorksheet('Subcontractors');
-    expect((totals?.getRow(2).values as unknown[]).slice(1, 3)).toEqual(['Attendance Sub', 2]);
+    if (!totals) throw new Error('no Subcontractors sheet');
+    expect((totals.getRow(2).values as unknown[]).slice(1, 3)).toEqual(['Attendance Sub', 2]);
     const refused = await t.call(tokens['site-engineer'], {
       method: 'GET',
       url: `/api/sites/${siteId}/attendance/daily/export?from=${DAY}`,
