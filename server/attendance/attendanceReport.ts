@@ -74,7 +74,15 @@ interface TotalAccumulator extends SubcontractorTotal {
  */
 export async function buildAttendanceReport(db: Db, request: AttendanceRequest): Promise<AttendanceReport> {
   const { site, from, to, filters, scope } = request;
-  const report: AttendanceReport = { from, to, timezone: site.timezone, rows: [], totals: [], headcount: [] };
+  const report: AttendanceReport = {
+    from,
+    to,
+    timezone: site.timezone,
+    row_count: 0,
+    rows: [],
+    totals: [],
+    headcount: [],
+  };
   const workers = (await attendanceWorkers(db, site.id, filters)).filter((w) => !scope || scope.has(w.id));
   const days = daysBetween(from, to).reverse();
   const counts = days.map(() => new Array<number>(24).fill(0));
@@ -166,6 +174,7 @@ export async function buildAttendanceReport(db: Db, request: AttendanceRequest):
     }
   });
   report.headcount = headcountOf(counts);
+  report.row_count = report.rows.length;
   report.totals = [...totals.values()]
     .map(({ workerIds, onSiteSeconds, shiftSeconds, overtimeSeconds, effectiveSeconds, ...total }) => ({
       ...total,

@@ -204,7 +204,7 @@ describe('daily attendance report', () => {
     expect(backwards.statusCode).toBe(422);
     expect(backwards.json.errors).toEqual({ to: 'To must be on or after From' });
     const tooLong = await get(url('from=2026-01-01&to=2026-03-01'));
-    expect(tooLong.json.errors).toEqual({ to: 'The range may span at most 31 days' });
+    expect(tooLong.json.errors).toEqual({ to: 'A report may span at most 31 days' });
     const notAnId = await get(url(`from=${DAY}&crew_id=abc`));
     expect(notAnId.statusCode).toBe(422);
     expect(Object.keys(notAnId.json.errors ?? {})).toEqual(['crew_id']);

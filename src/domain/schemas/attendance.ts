@@ -17,7 +17,7 @@ export const ATTENDANCE_MESSAGES = {
   fromInvalid: 'From must be a date written YYYY-MM-DD, e.g. 2026-11-26',
   toInvalid: 'To must be a date written YYYY-MM-DD, e.g. 2026-11-26',
   toBeforeFrom: 'To must be on or after From',
-  rangeTooLong: `The range may span at most ${ATTENDANCE_MAX_DAYS} days`,
+  rangeTooLong: `A report may span at most ${ATTENDANCE_MAX_DAYS} days`,
 } as const;
 
 /** Dates are checked by the route (422 with ATTENDANCE_MESSAGES), not by the schema's 400. */
@@ -112,6 +112,8 @@ export const AttendanceReportSchema = Type.Object({
   from: Type.String(),
   to: Type.String(),
   timezone: Type.String(),
+  /** Rows over every page (meta.total too). */
+  row_count: Type.Integer(),
   rows: Type.Array(AttendanceRowSchema),
   totals: Type.Array(SubcontractorTotalSchema),
   headcount: Type.Array(HourlyHeadcountSchema),
