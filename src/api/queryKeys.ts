@@ -1,3 +1,4 @@
+import type { AttendanceQuery as AttendanceParams } from '../domain/schemas/attendance';
 import type {
   AllWorkersParams,
   HeatmapParams,
@@ -92,6 +93,11 @@ export const queryKeys = {
     all: ['gateway'] as const,
     /** `query` is a GatewayQuery (src/api/gateway.ts, which imports this file). */
     load: (query: object) => ['gateway', 'load', query] as const,
+  },
+  /** The daily attendance report (GET /sites/{id}/attendance/daily). */
+  attendance: {
+    all: ['attendance'] as const,
+    daily: (siteId: number, params: AttendanceParams) => ['attendance', 'daily', siteId, params] as const,
   },
   /** The analytics fast paths of the main API (heatmap, history chunks of playback and spaghetti). */
   analytics: {

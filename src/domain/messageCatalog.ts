@@ -7,6 +7,7 @@ import { MAINTENANCE_MESSAGES } from './maintenanceSettings';
 import { CORE_MESSAGE_TEXTS, createMessageCatalog, prefixed } from './messageCatalogCore';
 import { RADIO_MODEL_MESSAGES } from './radio/radioModel';
 import { SAFETY_DEMO_MESSAGES } from './safetyDemo';
+import { ATTENDANCE_MESSAGES } from './schemas/attendance';
 import { electricalRoomMessages } from './schemas/electricalRooms';
 import { zoneMessages } from './schemas/floors';
 import { installationMessages } from './schemas/installation';
@@ -33,6 +34,7 @@ const CATALOG = createMessageCatalog({
   ...prefixed('server.workshift.breaks', BREAK_MESSAGES),
   ...prefixed('server.safetyDemo', SAFETY_DEMO_MESSAGES),
   ...prefixed('server.analytics', ANALYTICS_MESSAGES),
+  ...prefixed('server.attendance', ATTENDANCE_MESSAGES),
   ...prefixed('server.nodes', nodeMessages),
   ...prefixed('server.maintenance', MAINTENANCE_MESSAGES),
   ...prefixed('server.radio', RADIO_MODEL_MESSAGES),

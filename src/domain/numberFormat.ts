@@ -8,3 +8,12 @@ const COMMA_GROUPED = new Intl.NumberFormat('en-US');
 export function formatCount(value: number): string {
   return COMMA_GROUPED.format(value);
 }
+
+const TWO_DECIMALS = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** Hours as spec §9 shows them: two decimals, thousands commas, Latin digits; N/A when empty. */
+export function formatHoursOrNA(hours: number | null | undefined): string {
+  return hours === null || hours === undefined || !Number.isFinite(hours)
+    ? 'N/A'
+    : TWO_DECIMALS.format(hours);
+}

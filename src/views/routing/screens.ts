@@ -28,6 +28,7 @@ export const SCREENS: Readonly<Record<string, ComponentType>> = {
   '/safteyDemo': lazyNamed(() => import('../safety/SafetyDemoScreen'), 'SafetyDemoScreen'),
   '/safetyevacuation': lazyNamed(() => import('../safety/evacuation/EvacuationScreen'), 'EvacuationScreen'),
   '/workers': lazyNamed(() => import('../workers/WorkersScreen'), 'WorkersScreen'),
+  '/dailyAttendanceReport': lazyNamed(() => import('../attendance/AttendanceScreen'), 'AttendanceScreen'),
   '/crews': lazyNamed(() => import('../workforce/CrewsScreen'), 'CrewsScreen'),
   '/workshifts': lazyNamed(() => import('../workforce/WorkshiftsScreen'), 'WorkshiftsScreen'),
   '/configuration/workerRoles': lazyNamed(() => import('../workforce/NameListScreen'), 'WorkerRolesScreen'),

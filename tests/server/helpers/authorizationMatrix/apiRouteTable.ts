@@ -225,6 +225,14 @@ export const API_ROUTES: Record<RouteKey, RouteRule> = {
     foreignBody: 'sameSite',
   }),
 
+  // The daily attendance report: readers of attendance; a crew manager sees its crews' workers.
+  'GET /api/sites/:id/attendance/daily': open(['attendance'], 'site', {
+    query: () => ({ from: '2026-03-10', to: '2026-03-10' }),
+  }),
+  'GET /api/sites/:id/attendance/daily/export': open(['attendance'], 'site', {
+    query: () => ({ from: '2026-03-10', to: '2026-03-10' }),
+  }),
+
   // The analytics fast paths: a floor of another site or client is a 404.
   'GET /api/floors/:id/heatmap': open(['analytics'], 'floor', {
     query: () => ({ from: new Date(Date.now() - 3_600_000).toISOString(), to: new Date().toISOString() }),
