@@ -7,6 +7,7 @@ import { heatmapRoutes } from './analytics/heatmapRoutes';
 import { historyRoutes } from './analytics/historyRoutes';
 import { attendanceRoutes } from './attendance/attendanceRoutes';
 import { authRoutes, publicAuthRoutes } from './auth/authRoutes';
+import { bulkApiRoutes, bulkMainRoutes } from './bulk/bulkRoutes';
 import { openApiRoutes } from './docs/openApiRoutes';
 import { electricalRoomRoutes } from './electricalRooms/electricalRoomRoutes';
 import { floorRoutes } from './floors/floorRoutes';
@@ -115,7 +116,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       electricalRoomRoutes,
       workPermitRoutes,
       gridFieldRoutes,
+      bulkMainRoutes,
     ],
+  });
+  await registerRouteLayers(app, {
+    services,
+    prefix: '/bulk/api',
+    publicRoutes: [],
+    protectedRoutes: [bulkApiRoutes],
   });
 
   // The analytics gateway (Cube's REST API at /cubejs-api/v1) checks the session token itself.

@@ -534,7 +534,8 @@ export function bulkListPath(definition: BulkKindDefinition): string {
 /** Most rows one upload may hold (the header not counted). */
 export const BULK_MAX_ROWS = 100_000;
 
-export type BulkUploadStatus = 'draft' | 'committed' | 'cancelled' | 'failed';
+/** `validating` while the file is read; an upload left validating by a crash reads as failed. */
+export type BulkUploadStatus = 'validating' | 'draft' | 'committed' | 'cancelled' | 'failed';
 
 export const BULK_MESSAGES = {
   uploadSuccess: 'Upload Success',

@@ -50,7 +50,7 @@ CREATE TABLE "bulk_uploads" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"committed_at" timestamp with time zone,
 	"committed_by" integer,
-	CONSTRAINT "bulk_uploads_status_check" CHECK ("bulk_uploads"."status" in ('draft', 'committed', 'cancelled', 'failed'))
+	CONSTRAINT "bulk_uploads_status_check" CHECK ("bulk_uploads"."status" in ('validating', 'draft', 'committed', 'cancelled', 'failed'))
 );
 --> statement-breakpoint
 CREATE TABLE "crew_group_crews" (

@@ -15,6 +15,7 @@ export const BulkKindSchema = Type.Union(BULK_KINDS.map((kind) => Type.Literal(k
 export const UploadModeSchema = Type.Union([Type.Literal('draft'), Type.Literal('commit')]);
 
 export const UploadStatusSchema = Type.Union([
+  Type.Literal('validating'),
   Type.Literal('draft'),
   Type.Literal('committed'),
   Type.Literal('cancelled'),

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { BULK_KIND_DEFINITIONS, bulkListPath } from '../../../../src/domain/bulkKinds';
 import { DEVICE_TOKEN_MANAGER_AREAS } from '../../../../src/domain/deviceTokenAccess';
 import { DEFAULT_ROLE_PERMISSIONS, ROLES } from '../../../../src/domain/roles';
 import type { GuardedRoute, RouteKey, RouteRule } from './rules';
@@ -399,7 +401,41 @@ export const API_ROUTES: Record<RouteKey, RouteRule> = {
   'POST /cubejs-api/v1/load': open(['analytics'], null, {
     body: (o) => ({ query: matrixGatewayQuery(o.floorId) }),
   }),
+
+  ...bulkUploadRoutes(),
 };
+
+/**
+ * The Excel uploads of every kind (src/domain/bulkKinds.ts), on the main API and the bulk sub-API:
+ * admin roles only. An upload's id in its path is new, not an object, so only the site's three
+ * columns are checked; the draft calls name the site's draft upload.
+ */
+function bulkUploadRoutes(): Record<RouteKey, RouteRule> {
+  const routes: Record<RouteKey, RouteRule> = {};
+  const newUpload = { multipart: true, scopes: SCOPES, params: () => ({ uploadId: randomUUID() }) } as const;
+  for (const kind of BULK_KIND_DEFINITIONS) {
+    routes[`GET /api/sites/:id/${kind.mainTemplatePath}`] = open(['bulkUploads'], 'site');
+    if (kind.mainUploadPath)
+      routes[`POST /api/sites/:id/${kind.mainUploadPath}`] = write(['bulkUploads'], 'site', {
+        multipart: true,
+      });
+    routes[`POST /bulk/api/sites/:id/${kind.bulkPath}/:uploadId`] = write(['bulkUploads'], 'site', newUpload);
+    routes[`GET /bulk/api/sites/:id/${bulkListPath(kind)}`] = open(['bulkUploads'], 'site');
+    routes[`GET /bulk/api/sites/:id/${kind.bulkPath}/template`] = open(['bulkUploads'], 'site');
+    if (kind.siteFreeTemplatePath)
+      routes[`GET /bulk/api/${kind.siteFreeTemplatePath}`] = open(['bulkUploads'], null);
+  }
+  routes['GET /bulk/api/sites/:id/uploads'] = open(['bulkUploads'], 'site');
+  routes['GET /bulk/api/sites/:id/uploads/:uploadId'] = open(['bulkUploads'], 'site');
+  routes['GET /bulk/api/sites/:id/uploads/:uploadId/rejected'] = open(['bulkUploads'], 'site');
+  routes['POST /bulk/api/sites/:id/uploads/:uploadId/commit'] = write(['bulkUploads'], 'site', {
+    fresh: 'upload',
+  });
+  routes['POST /bulk/api/sites/:id/uploads/:uploadId/cancel'] = write(['bulkUploads'], 'site', {
+    fresh: 'upload',
+  });
+  return routes;
+}
 
 /** A presence query naming the object's floor, for the gateway's rows of the table. */
 function matrixGatewayQuery(floorId: number) {

@@ -203,6 +203,7 @@ function paramValue(name: string, before: string, o: SiteObjects): string | numb
     sessionId: o.evacuationId,
     deviceId: o.electricalRoomDeviceId,
     permitId: o.workPermitId,
+    uploadId: o.uploadId,
   };
   if (name in byName) return byName[name];
   throw new Error(`no object for :${name} after /${before}/`);

@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { hashToken, newToken } from '../../../../server/auth/tokens';
 import type { Db } from '../../../../server/db/database';
 import {
   buildings,
+  bulkUploads,
   crewAssignments,
   crewManagers,
   crews,
@@ -100,6 +102,8 @@ export interface SiteObjects {
   /** A wall and a planning anchor of the floor (installation planning). */
   wallId: number;
   planningAnchorId: number;
+  /** An Excel upload of the site, still a draft. */
+  uploadId: string;
   /** The site's name and every name and device id the seed gave its objects: what must not leak. */
   names: readonly string[];
   /** The objects' names, which renaming calls send again so that the names above stay true. */
@@ -122,7 +126,8 @@ export type FreshKind =
   | 'electricalRoomDevice'
   | 'workPermit'
   | 'wall'
-  | 'planningAnchor';
+  | 'planningAnchor'
+  | 'upload';
 
 let serial = 0;
 const unique = (label: string) => `${label} ${Date.now().toString(36)}-${++serial}`;
@@ -378,6 +383,7 @@ export async function seedSiteObjects(
   const gridFieldId = await insertGridField(db, floorId);
   const wallId = await insertWall(db, floorId);
   const planningAnchorId = await insertPlanningAnchor(db, floorId);
+  const uploadId = await insertDraftUpload(db, siteId);
   return {
     scope,
     clientId: site.clientId,
@@ -411,6 +417,7 @@ export async function seedSiteObjects(
     gridFieldId,
     wallId,
     planningAnchorId,
+    uploadId,
     names: await seededNames(db, siteId),
     labels: {
       worker: await nameOf(db, workers, workerId),
@@ -520,12 +527,28 @@ export async function withFresh(db: Db, objects: SiteObjects, kind: FreshKind): 
       return { ...objects, wallId: await insertWall(db, objects.floorId) };
     case 'planningAnchor':
       return { ...objects, planningAnchorId: await insertPlanningAnchor(db, objects.floorId) };
+    case 'upload':
+      return { ...objects, uploadId: await insertDraftUpload(db, objects.siteId) };
     case 'workPermit':
       return {
         ...objects,
         workPermitId: await insertWorkPermit(db, objects.siteId, objects.floorId, objects.crewId),
       };
   }
+}
+
+/** A draft Excel upload of the site with no rows (an empty draft commits and cancels). */
+async function insertDraftUpload(db: Db, siteId: number): Promise<string> {
+  const id = randomUUID();
+  await db.insert(bulkUploads).values({
+    id,
+    siteId,
+    kind: 'workers',
+    fileName: 'matrix.xlsx',
+    contentHash: id,
+    status: 'draft',
+  });
+  return id;
 }
 
 /** A site of the client in a group of its own, so the demo group's members do not see it. */
