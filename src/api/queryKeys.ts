@@ -1,3 +1,4 @@
+import type { BulkKind } from '../domain/bulkKinds';
 import type { AttendanceQuery as AttendanceParams } from '../domain/schemas/attendance';
 import type {
   AllWorkersParams,
@@ -141,5 +142,15 @@ export const queryKeys = {
     all: ['workPermits'] as const,
     byFloor: (floorId: number) => ['workPermits', 'byFloor', floorId] as const,
     holders: (siteId: number) => ['workPermits', 'holders', siteId] as const,
+  },
+  /** Excel uploads of the bulk sub-API: each kind's history, and a draft's rows page by page. */
+  bulkUploads: {
+    all: ['bulkUploads'] as const,
+    historyOfKind: (siteId: number, kind: BulkKind) => ['bulkUploads', 'history', siteId, kind] as const,
+    history: (siteId: number, kind: BulkKind, page: number) =>
+      ['bulkUploads', 'history', siteId, kind, page] as const,
+    upload: (siteId: number, uploadId: string) => ['bulkUploads', 'upload', siteId, uploadId] as const,
+    rows: (siteId: number, uploadId: string, page: number, errorsOnly: boolean) =>
+      ['bulkUploads', 'upload', siteId, uploadId, 'rows', page, errorsOnly] as const,
   },
 } as const;

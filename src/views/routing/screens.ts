@@ -36,4 +36,6 @@ export const SCREENS: Readonly<Record<string, ComponentType>> = {
     () => import('../workforce/NameListScreen'),
     'SubcontractorsScreen',
   ),
+  '/configuration': lazyNamed(() => import('../configuration/ConfigurationScreen'), 'ConfigurationScreen'),
+  '/configuration/bulkUploads': lazyNamed(() => import('../configuration/BulkUploadsScreen'), 'BulkUploadsScreen'),
 };

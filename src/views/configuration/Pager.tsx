@@ -1,0 +1,38 @@
+import { Button } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { formatCount } from '../../domain/numberFormat';
+
+interface PagerProps {
+  page: number;
+  pages: number;
+  onPage(page: number): void;
+  testId: string;
+}
+
+/** Previous / next page buttons around "Page 2 of 13"; arrows point the reading direction's way. */
+export function Pager({ page, pages, onPage, testId }: PagerProps) {
+  const { t, i18n } = useTranslation();
+  const rtl = i18n.dir(i18n.language) === 'rtl';
+  if (pages <= 1) return null;
+  return (
+    <nav className="sw-bulk-pager" aria-label={t('configuration.bulk.pages')} data-testid={testId}>
+      <Button
+        variant="minimal"
+        icon={rtl ? 'chevron-right' : 'chevron-left'}
+        aria-label={t('configuration.bulk.previousPage')}
+        disabled={page <= 1}
+        onClick={() => onPage(page - 1)}
+      />
+      <span aria-live="polite">
+        {t('configuration.bulk.page', { page: formatCount(page), pages: formatCount(pages) })}
+      </span>
+      <Button
+        variant="minimal"
+        icon={rtl ? 'chevron-left' : 'chevron-right'}
+        aria-label={t('configuration.bulk.nextPage')}
+        disabled={page >= pages}
+        onClick={() => onPage(page + 1)}
+      />
+    </nav>
+  );
+}
