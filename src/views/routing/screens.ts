@@ -37,5 +37,8 @@ export const SCREENS: Readonly<Record<string, ComponentType>> = {
     'SubcontractorsScreen',
   ),
   '/configuration': lazyNamed(() => import('../configuration/ConfigurationScreen'), 'ConfigurationScreen'),
-  '/configuration/bulkUploads': lazyNamed(() => import('../configuration/BulkUploadsScreen'), 'BulkUploadsScreen'),
+  '/configuration/bulkUploads': lazyNamed(
+    () => import('../configuration/BulkUploadsScreen'),
+    'BulkUploadsScreen',
+  ),
 };
