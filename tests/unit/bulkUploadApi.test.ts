@@ -2,8 +2,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { createBulkApi, dispositionFileName, summaryOfError } from '../../src/api/bulkUploads';
 import { isCancelled } from '../../src/api/client';
 import type { BulkKind } from '../../src/domain/bulkKinds';
-import { bulkKind } from '../../src/domain/bulkKinds';
+import { BULK_KIND_DEFINITIONS, bulkKind } from '../../src/domain/bulkKinds';
 import type { UploadSummary } from '../../src/domain/schemas/bulk';
+import en from '../../src/i18n/en.json';
 
 /** UploadSummary's `kind` reads as never (BulkKindSchema is a union built by map); a kind stands in. */
 const kindOf = (kind: BulkKind) => kind as UploadSummary['kind'];
@@ -238,5 +239,11 @@ describe('bulk upload texts', () => {
   it('has the row number, each kind column, then the errors', () => {
     const keys = reviewColumns(bulkKind('attendance')).map((column) => column.key);
     expect(keys).toEqual(['row_number', ...bulkKind('attendance').columns.map((c) => c.key), 'errors']);
+  });
+
+  it('names each kind in English by its definition’s label', () => {
+    for (const definition of BULK_KIND_DEFINITIONS) {
+      expect(en.configuration.bulk.kinds[definition.kind]).toBe(definition.label);
+    }
   });
 });
