@@ -13,6 +13,7 @@ import { electricalRoomRoutes } from './electricalRooms/electricalRoomRoutes';
 import { floorRoutes } from './floors/floorRoutes';
 import { zoneRoutes } from './floors/zoneRoutes';
 import { registerGateway } from './gateway/gatewayRoutes';
+import { groupRoutes } from './groups/groupRoutes';
 import { consoleContentSecurityPolicy } from './http/contentSecurityPolicy';
 import { notFoundMessage } from './http/errorHandler';
 import { createListener, registerRouteLayers } from './http/layeredApp';
@@ -31,6 +32,7 @@ import type { Services } from './services';
 import { clientRoutes } from './sites/clientRoutes';
 import { userRoutes } from './users/userRoutes';
 import { workerRoutes } from './workers/workerRoutes';
+import { workerStatusRoutes } from './workers/workerStatusRoutes';
 import { crewRoutes } from './workforce/crewRoutes';
 import { latestAssignmentRoutes } from './workforce/latestAssignmentRoutes';
 import { subcontractorRoutes } from './workforce/subcontractorRoutes';
@@ -107,6 +109,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       crewRoutes,
       workshiftRoutes,
       latestAssignmentRoutes,
+      groupRoutes,
+      workerStatusRoutes,
       heatmapRoutes,
       attendanceRoutes,
       historyRoutes,

@@ -89,5 +89,6 @@ export async function nestedWorker(db: Db, flat: WorkerFlat): Promise<WorkerNest
     })),
     crew_name: flat.crew_name,
     workshift_name: flat.workshift_name,
+    worker_status: flat.worker_status ?? null,
   };
 }

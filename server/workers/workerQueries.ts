@@ -97,6 +97,20 @@ function placeJoins(today: SQL): SQL {
     ) cw on true`;
 }
 
+/**
+ * The worker status in force on the site's today (spec §7 "Worker status"): the latest-starting
+ * spell covering it, a tie going to the later row as in src/domain/workerStatus.ts. A per-row
+ * walk of worker_status_assignments_worker_idx, so only for the rows that are shown.
+ */
+function statusJoin(today: SQL): SQL {
+  return sql`
+    left join lateral (
+      select st.name from worker_status_assignments sa join worker_statuses st on st.id = sa.status_id
+      where sa.worker_id = w.id and sa.starts_on <= ${today} and (sa.ends_on is null or sa.ends_on >= ${today})
+      order by sa.starts_on desc, sa.id desc limit 1
+    ) wst on true`;
+}
+
 const WORKER_COLUMNS = sql`
   w.id, w.name, w.site_id, w.worker_tag_id, w.contact_number, w.helmet_color, w.picture_file,
   w.created_at, w.updated_at, w.worker_role_id, w.subcontractor_id`;
@@ -106,7 +120,7 @@ const FLAT_COLUMNS = sql`${WORKER_COLUMNS},
   i.wnt_inventory_id, i.last_seen, i.last_active_at,
   r.name as worker_role_name, s.name as subcontractor_name,
   b.name as building_name, f.name as floor_name, z.name as zone_name,
-  cc.name as crew_name, cw.name as workshift_name`;
+  cc.name as crew_name, cw.name as workshift_name, wst.name as worker_status`;
 
 interface FlatRow {
   id: number;
@@ -134,6 +148,7 @@ interface FlatRow {
   zone_name: string | null;
   crew_name: string | null;
   workshift_name: string | null;
+  worker_status: string | null;
   revision?: number | string;
   total?: number | string | null;
 }
@@ -165,6 +180,7 @@ function toFlat(row: FlatRow): WorkerFlat {
     subcontractor_name: row.subcontractor_name,
     crew_name: row.crew_name,
     workshift_name: row.workshift_name,
+    worker_status: row.worker_status,
   };
 }
 
@@ -224,7 +240,7 @@ export function listWorkersSql(
     rev as (select coalesce(max(revision), 0) as revision from workforce_revisions where site_id = ${site.id})
     select ${FLAT_COLUMNS}, rev.revision,
       ${countedAtRevision === null ? count : sql`case when rev.revision = ${countedAtRevision} then null else ${count} end`} as total
-    from page w cross join rev ${PAGE_JOINS} ${placeJoins(today)}
+    from page w cross join rev ${PAGE_JOINS} ${placeJoins(today)} ${statusJoin(today)}
     order by ${order}`;
 }
 
@@ -297,7 +313,7 @@ export async function findWorker(
 ): Promise<WorkerFlat | null> {
   const [row] = await rows<FlatRow>(
     db,
-    sql`select ${FLAT_COLUMNS} ${fromWorkers(siteToday(site.timezone))}
+    sql`select ${FLAT_COLUMNS} ${fromWorkers(siteToday(site.timezone))} ${statusJoin(siteToday(site.timezone))}
         where ${filters(site.id, principal, {})} and w.id = ${workerId}`,
   );
   return row ? toFlat(row) : null;

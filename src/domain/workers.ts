@@ -38,6 +38,11 @@ export interface WorkerFlat {
   subcontractor_name: string | null;
   crew_name: string | null;
   workshift_name: string | null;
+  /**
+   * The name of the worker status whose spell covers the site's today (the latest-starting one),
+   * or null; optional so that a reply without it (an older server) reads as none.
+   */
+  worker_status?: string | null;
 }
 
 export interface WorkerNestedInventory {
@@ -108,6 +113,8 @@ export interface WorkerNested {
   /** The current crew and shift by the site's date (spec §3 current-assignment rule); null when none. */
   crew_name: string | null;
   workshift_name: string | null;
+  /** As on the flat form: the status in force on the site's today, or null. */
+  worker_status?: string | null;
 }
 
 /** Spec §3 derived worker status: active only when online and active; -NA- with no helmet. */
@@ -136,6 +143,8 @@ export interface WorkerDisplay {
   contact_number: string;
   crew_name: string;
   workshift_name: string;
+  /** The worker status in force today (on leave, injured…), or the placeholder. */
+  worker_status: string;
   created_at: string;
   updated_at: string;
   inventory_assigned_at: string;
@@ -237,6 +246,7 @@ export function toWorkerDisplay(
     contact_number: text(worker.contact_number, p),
     crew_name: text(worker.crew_name, p),
     workshift_name: text(worker.workshift_name, p),
+    worker_status: text(worker.worker_status, p),
     created_at: displayDate(worker.created_at) ?? p,
     updated_at: displayDate(worker.updated_at) ?? p,
     inventory_assigned_at: displayDate(worker.inventory_assigned_at) ?? p,

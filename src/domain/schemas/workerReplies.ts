@@ -7,10 +7,17 @@ import type { WorkerFlat, WorkerNested } from '../workers';
  */
 
 const nullableId = Type.Union([Type.Integer(), Type.Null()]);
+/** The worker status in force today (its name) or null; absent from an older server. */
+const workerStatus = Type.Optional(Type.Union([Type.String(), Type.Null()]));
 
 /** A row of GET /sites/{id}/workers. */
 export const WorkerRowSchema = Type.Unsafe<WorkerFlat>(
-  Type.Object({ id: Type.Integer(), name: Type.String(), inventory_id: nullableId }),
+  Type.Object({
+    id: Type.Integer(),
+    name: Type.String(),
+    inventory_id: nullableId,
+    worker_status: workerStatus,
+  }),
 );
 
 /** GET /sites/{id}/workers/{workerId}: the worker with its helmet and assignment history. */
@@ -20,5 +27,6 @@ export const WorkerDetailSchema = Type.Unsafe<WorkerNested>(
     name: Type.String(),
     AssignedCrews: Type.Array(Type.Unknown()),
     AssignedWorkshifts: Type.Array(Type.Unknown()),
+    worker_status: workerStatus,
   }),
 );

@@ -1,4 +1,4 @@
-import { Button, Drawer, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, Drawer, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -51,6 +51,7 @@ const DETAIL_KEYS = [
   'subcontractor',
   'crew_name',
   'workshift_name',
+  'worker_status',
   'contact_number',
   'building',
   // Floor, zone and last seen are in the last-seen section below, which follows the live position.
@@ -160,7 +161,15 @@ export function WorkerDrawer({ siteId, target, canWrite, onClose, onChanged }: W
             <div key={key}>
               <dt>{t(`workers.column.${key}`)}</dt>
               <dd data-testid={`worker-detail-${key}`}>
-                {key === 'status' ? statusText(display.status) : display[key]}
+                {key === 'status' ? (
+                  statusText(display.status)
+                ) : key === 'worker_status' && display.worker_status !== placeholder ? (
+                  <Tag minimal intent="warning" data-testid="worker-status-tag">
+                    {display.worker_status}
+                  </Tag>
+                ) : (
+                  display[key]
+                )}
               </dd>
             </div>
           ))}

@@ -13,6 +13,7 @@ export type WorkerColumnKey =
   | 'subcontractor'
   | 'crew_name'
   | 'workshift_name'
+  | 'worker_status'
   | 'contact_number'
   | 'building'
   | 'floor'
@@ -42,6 +43,8 @@ export const WORKER_COLUMNS: readonly WorkerColumn[] = [
   // Then the records, reached by scrolling the table sideways (the name stays: it is frozen).
   { key: 'crew_name', width: 130 },
   { key: 'workshift_name', width: 130 },
+  // The dated status (on leave, injured…), apart from the helmet's active/inactive `status`.
+  { key: 'worker_status', width: 130 },
   { key: 'worker_role', sort: 'worker_role_name', width: 140 },
   { key: 'subcontractor', sort: 'subcontractor_name', width: 150 },
   { key: 'contact_number', sort: 'contact_number', width: 140 },

@@ -227,6 +227,16 @@ export const API_ROUTES: Record<RouteKey, RouteRule> = {
     foreignBody: 'sameSite',
   }),
 
+  // The groups (filled by uploads) and the workers' location assignments and status spells.
+  'GET /api/sites/:id/location-groups': open(['crews'], 'site'),
+  'GET /api/sites/:id/location-groups/assignments': open(['workers'], 'site'),
+  'GET /api/sites/:id/crew-groups': open(['crews'], 'site'),
+  'GET /api/sites/:id/subcontractors-groups': open(['crews'], 'site'),
+  'GET /api/sites/:id/worker-role-groups': open(['crews'], 'site'),
+  'GET /api/sites/:id/worker-status': open(['workers'], 'site'),
+  'POST /api/sites/:id/worker-status': write(['configuration'], 'site', { body: named('status') }),
+  'GET /api/sites/:id/workers/worker-status/assignments': open(['workers'], 'site'),
+
   // The daily attendance report: readers of attendance; a crew manager sees its crews' workers.
   'GET /api/sites/:id/attendance/daily': open(['attendance'], 'site', {
     query: () => ({ from: '2026-03-10', to: '2026-03-10' }),
