@@ -5,6 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import {
   BULK_KIND_DEFINITIONS,
+  BULK_MESSAGES,
   type BulkKind,
   type BulkKindDefinition,
   bulkKind,
@@ -59,7 +60,7 @@ async function uploadedFile(request: FastifyRequest): Promise<{ name: string; by
       if (part.type !== 'file') continue;
       if (file !== null || part.fieldname !== FILE_FIELD) {
         await part.toBuffer();
-        throw new HttpError(422, 'Upload one file at a time');
+        throw new HttpError(422, BULK_MESSAGES.oneFile);
       }
       file = { name: part.filename ?? '', bytes: await part.toBuffer() };
     }
@@ -69,7 +70,7 @@ async function uploadedFile(request: FastifyRequest): Promise<{ name: string; by
     if (code === 'FST_REQ_FILE_TOO_LARGE' || (error as { statusCode?: number }).statusCode === 413) {
       throw new HttpError(413, UPLOAD_FILE_MESSAGES.tooLarge);
     }
-    if (code === 'FST_FILES_LIMIT') throw new HttpError(422, 'Upload one file at a time');
+    if (code === 'FST_FILES_LIMIT') throw new HttpError(422, BULK_MESSAGES.oneFile);
     throw new HttpError(400, 'The upload could not be read');
   }
   if (!file) throw new HttpError(422, 'Excel file is required');

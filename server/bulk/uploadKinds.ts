@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { nameKey, parseNumberCell, parseYesNoCell } from '../../src/domain/bulkCells';
-import { BULK_MESSAGES, type BulkKind } from '../../src/domain/bulkKinds';
+import { BULK_MESSAGES, type BulkKind, invalidCell } from '../../src/domain/bulkKinds';
 import { calendarDateIn } from '../../src/domain/calendarDate';
+import { messages } from '../../src/domain/messages';
 import { validateWorker } from '../../src/domain/workerValidation';
 import type { Db } from '../db/database';
 import type { Executor } from '../db/executor';
@@ -182,7 +183,7 @@ export const UPLOAD_KIND_HANDLERS: Record<BulkKind, UploadKindHandler> = {
   crewWorkshiftAssignments: {
     rowErrors: (row) =>
       row.ids.crew === undefined && row.ids.workshift === undefined
-        ? [{ column: 'crew', message: 'Crew or Work shift is required' }]
+        ? [{ column: 'crew', message: messages.required('Crew or Work shift') }]
         : [],
     siteKey: (row) => workerDay(row, 'assigned_at'),
     siteKeyColumn: 'assigned_at',
@@ -281,8 +282,9 @@ export const UPLOAD_KIND_HANDLERS: Record<BulkKind, UploadKindHandler> = {
     rowErrors(row) {
       const present = parseYesNoCell(row.cells.present);
       if (present === false && (row.cells.check_in || row.cells.check_out))
-        return [{ column: 'check_in', message: 'Check in and Check out are empty for an absent worker' }];
-      if (present && !row.cells.check_in) return [{ column: 'check_in', message: 'Check in is required' }];
+        return [{ column: 'check_in', message: BULK_MESSAGES.absentWithTimes }];
+      if (present && !row.cells.check_in)
+        return [{ column: 'check_in', message: messages.required('Check in') }];
       return [];
     },
     siteKey: (row) => workerDay(row, 'day'),
@@ -451,7 +453,7 @@ export const UPLOAD_KIND_HANDLERS: Record<BulkKind, UploadKindHandler> = {
   activityCodes: {
     rowErrors: (row) =>
       parseNumberCell(row.cells.target_rate) === 0
-        ? [{ column: 'target_rate', message: BULK_MESSAGES.invalidValue('Target rate') }]
+        ? [{ column: 'target_rate', message: invalidCell('Target rate') }]
         : [],
     siteKey: (row) => nameKey(row.cells.code),
     siteKeyColumn: 'code',

@@ -1,5 +1,10 @@
 import { cellError, nameKey, normalisedCell } from '../../src/domain/bulkCells';
-import { BULK_MESSAGES, type BulkColumn, type BulkKindDefinition } from '../../src/domain/bulkKinds';
+import {
+  BULK_MESSAGES,
+  type BulkColumn,
+  type BulkKindDefinition,
+  notOnSite,
+} from '../../src/domain/bulkKinds';
 import { messages } from '../../src/domain/messages';
 import type { Db } from '../db/database';
 import type { sites } from '../db/schema';
@@ -33,7 +38,11 @@ export function headerColumns(
     } else positions.set(column.key, index);
   }
   if (missing.length > 0 || positions.size === 0) {
-    throw new HttpError(422, `${BULK_MESSAGES.missingHeader}: ${missing.join(', ')}`.replace(/: $/, ''));
+    throw new HttpError(
+      422,
+      BULK_MESSAGES.missingHeader,
+      missing.length > 0 ? { file: missing.join(', ') } : undefined,
+    );
   }
   return positions;
 }
@@ -102,13 +111,13 @@ export class UploadValidator {
   private resolve(column: BulkColumn, text: string, ids: Record<string, number>): string | null {
     if (column.type === 'worker') {
       const id = this.lists.workersByTag.get(nameKey(text));
-      if (id === undefined) return BULK_MESSAGES.notOnSite(column.label);
+      if (id === undefined) return notOnSite(column.label);
       ids[column.key] = id;
       return null;
     }
     if (column.type !== 'list' || !column.list || column.list === 'yesNo') return null;
     const id = this.lists.lists[column.list]?.ids.get(nameKey(text));
-    if (id === undefined) return BULK_MESSAGES.notOnSite(column.label);
+    if (id === undefined) return notOnSite(column.label);
     ids[column.key] = id;
     return null;
   }

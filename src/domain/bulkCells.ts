@@ -1,4 +1,4 @@
-import { BULK_MESSAGES, type BulkColumn } from './bulkKinds';
+import { type BulkColumn, invalidCell } from './bulkKinds';
 import { isCalendarDate } from './calendarDate';
 import { messages } from './messages';
 import { hasControlCharacters } from './text';
@@ -53,7 +53,7 @@ export function parseYesNoCell(text: string): boolean | null {
 export function cellError(column: BulkColumn, text: string): string | null {
   const { label } = column;
   if (text === '') return column.required ? messages.required(label) : null;
-  if (hasControlCharacters(text)) return BULK_MESSAGES.invalidValue(label);
+  if (hasControlCharacters(text)) return invalidCell(label);
   const length = [...text].length;
   switch (column.type) {
     case 'text':
@@ -67,13 +67,13 @@ export function cellError(column: BulkColumn, text: string): string | null {
       if (column.max !== undefined && length > column.max) return messages.maxDigits(label, column.max);
       return null;
     case 'date':
-      return parseDateCell(text) === null ? BULK_MESSAGES.invalidValue(label) : null;
+      return parseDateCell(text) === null ? invalidCell(label) : null;
     case 'time':
-      return parseTimeCell(text) === null ? BULK_MESSAGES.invalidValue(label) : null;
+      return parseTimeCell(text) === null ? invalidCell(label) : null;
     case 'number':
-      return parseNumberCell(text, column.max) === null ? BULK_MESSAGES.invalidValue(label) : null;
+      return parseNumberCell(text, column.max) === null ? invalidCell(label) : null;
     case 'list':
-      if (column.list === 'yesNo' && parseYesNoCell(text) === null) return BULK_MESSAGES.invalidValue(label);
+      if (column.list === 'yesNo' && parseYesNoCell(text) === null) return invalidCell(label);
       return length > 300 ? messages.maxChars(label, 300) : null;
   }
 }

@@ -1,3 +1,5 @@
+import { messages } from './messages';
+
 /**
  * The Excel upload kinds (spec §7 uploads and the bulk sub-API), shared by the console's bulk
  * upload screen and the server's templates, validation and commit. A kind's columns are the
@@ -537,17 +539,22 @@ export const BULK_MAX_ROWS = 100_000;
 /** `validating` while the file is read; an upload left validating by a crash reads as failed. */
 export type BulkUploadStatus = 'validating' | 'draft' | 'committed' | 'cancelled' | 'failed';
 
+/** The uploads' own texts; cell rules use the spec's (messages.ts: required, invalid, not found). */
 export const BULK_MESSAGES = {
   uploadSuccess: 'Upload Success',
   tooManyRows: `The file has more than ${BULK_MAX_ROWS.toLocaleString('en-US')} rows; split it and upload each part`,
   noRows: 'The file has no rows under its header',
   missingHeader: 'The file’s first row is not the template’s header',
-  sameFile: 'This file was uploaded before',
   hasErrors: 'Some rows have errors: fix them and upload the file again',
   notDraft: 'The upload is no longer a draft',
   unreadable: 'The file could not be read as an Excel workbook',
-  formula: 'Formulas are not accepted; paste the values instead',
-  invalidValue: (label: string) => `${label} is invalid`,
-  notOnSite: (label: string) => `${label} is not on this site`,
+  uploadIdUsed: 'The upload id is already used',
+  oneFile: 'Upload one file at a time',
   endBeforeStart: 'Ends on is before Starts on',
+  absentWithTimes: 'Check in and Check out stay empty for an absent worker',
 } as const;
+
+/** A cell's value that breaks its column's rule ("<label> is invalid"). */
+export const invalidCell = (label: string) => messages.invalid(label);
+/** A cell naming a row the site does not have ("<label> not found"). */
+export const notOnSite = (label: string) => messages.notFound(label);

@@ -1,5 +1,6 @@
 import { ANALYTICS_MESSAGES } from './analytics';
 import { APPROVAL_FIXED_MESSAGES } from './anchorApproval';
+import { BULK_MESSAGES } from './bulkKinds';
 import { EVACUATION_MESSAGES } from './evacuation';
 import { floorMessages } from './floorValidation';
 import { GRID_FIELD_MESSAGES } from './gridFields';
@@ -13,6 +14,7 @@ import { zoneMessages } from './schemas/floors';
 import { installationMessages } from './schemas/installation';
 import { inventoryMessages } from './schemas/inventory';
 import { nodeMessages } from './schemas/nodes';
+import { UPLOAD_FILE_MESSAGES } from './uploadFile';
 import { workerMessages } from './workerValidation';
 import { PERMIT_MESSAGES } from './workPermits';
 import { BREAK_MESSAGES } from './workshiftBreaks';
@@ -43,6 +45,8 @@ const CATALOG = createMessageCatalog({
   ...prefixed('server.permit', PERMIT_MESSAGES),
   ...prefixed('server.gridField', GRID_FIELD_MESSAGES),
   ...prefixed('server.electricalRoom', electricalRoomMessages),
+  ...prefixed('server.bulk', BULK_MESSAGES),
+  ...prefixed('server.upload', UPLOAD_FILE_MESSAGES),
 });
 
 /** The key and values of a text the server sends, or undefined for a text outside the catalogue. */

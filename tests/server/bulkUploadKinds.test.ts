@@ -10,7 +10,7 @@ import {
   workshifts,
   zones,
 } from '../../server/db/schema';
-import { BULK_MESSAGES, type BulkKind, bulkKind } from '../../src/domain/bulkKinds';
+import { BULK_MESSAGES, type BulkKind, bulkKind, invalidCell, notOnSite } from '../../src/domain/bulkKinds';
 import { messages } from '../../src/domain/messages';
 import { bulkUpload, commitDraft, draftRows, kindWorkbook } from './helpers/bulkUploadFixture';
 import { startDemoSiteSuite } from './helpers/demoSiteSuite';
@@ -105,7 +105,7 @@ describe('bulk uploads, every kind', () => {
       invalid: () => ({
         row: { worker_tag_id: 'NOBODY-1', crew: names.crew, assigned_at: '2026-12-01' },
         column: 'worker_tag_id',
-        message: BULK_MESSAGES.notOnSite('Worker tag id'),
+        message: notOnSite('Worker tag id'),
       }),
       count: `select (select count(*) from crew_assignments where assigned_at = '2026-12-01') + (select count(*) from workshift_assignments where assigned_at = '2026-12-01')`,
       grows: 2,
@@ -119,7 +119,7 @@ describe('bulk uploads, every kind', () => {
       invalid: () => ({
         row: { location_group: 'Bulk other', zone: 'No such zone' },
         column: 'zone',
-        message: BULK_MESSAGES.notOnSite('Zone'),
+        message: notOnSite('Zone'),
       }),
       count: 'select count(*) from location_group_zones',
       grows: 2,
@@ -141,7 +141,7 @@ describe('bulk uploads, every kind', () => {
       invalid: () => ({
         row: { worker_tag_id: tag(4), location_group: 'Bulk core', assigned_at: '31/02/2026' },
         column: 'assigned_at',
-        message: BULK_MESSAGES.invalidValue('Assigned at'),
+        message: invalidCell('Assigned at'),
       }),
       count: 'select count(*) from worker_location_assignments',
       grows: 1,
@@ -155,7 +155,7 @@ describe('bulk uploads, every kind', () => {
       invalid: () => ({
         row: { worker_tag_id: tag(3), day: '2026-11-20', present: 'Yes', check_in: '25:00' },
         column: 'check_in',
-        message: BULK_MESSAGES.invalidValue('Check in'),
+        message: invalidCell('Check in'),
       }),
       count: 'select count(*) from manual_attendance',
       grows: 2,
@@ -174,7 +174,7 @@ describe('bulk uploads, every kind', () => {
       invalid: () => ({
         row: { worker_tag_id: tag(6), status: 'On holiday', starts_on: '2026-11-01' },
         column: 'status',
-        message: BULK_MESSAGES.notOnSite('Status'),
+        message: notOnSite('Status'),
       }),
       count: 'select count(*) from worker_status_assignments',
       grows: 1,
@@ -199,7 +199,7 @@ describe('bulk uploads, every kind', () => {
       invalid: () => ({
         row: { crew: names.crew, manager_email: demoEmail('group-of-sites-viewer') },
         column: 'manager_email',
-        message: BULK_MESSAGES.notOnSite('Manager e-mail'),
+        message: notOnSite('Manager e-mail'),
       }),
       count: 'select count(*) from crew_managers',
       grows: 1,
@@ -221,7 +221,7 @@ describe('bulk uploads, every kind', () => {
       invalid: () => ({
         row: { worker_role_group: 'Bulk other trades', worker_role: 'Astronaut' },
         column: 'worker_role',
-        message: BULK_MESSAGES.notOnSite('Worker role'),
+        message: notOnSite('Worker role'),
       }),
       count: 'select count(*) from worker_role_group_members',
       grows: 1,
@@ -232,7 +232,7 @@ describe('bulk uploads, every kind', () => {
       invalid: () => ({
         row: { worker_tag_id: tag(2), day: '2026-11-20', hours: '25' },
         column: 'hours',
-        message: BULK_MESSAGES.invalidValue('Hours'),
+        message: invalidCell('Hours'),
       }),
       count: 'select count(*) from reported_hours',
       grows: 1,
@@ -243,7 +243,7 @@ describe('bulk uploads, every kind', () => {
       invalid: () => ({
         row: { code: 'BLK-02', name: 'Block work 2', uom: 'm2', target_rate: 'fast' },
         column: 'target_rate',
-        message: BULK_MESSAGES.invalidValue('Target rate'),
+        message: invalidCell('Target rate'),
       }),
       count: 'select count(*) from activity_codes',
       grows: 1,
@@ -270,7 +270,7 @@ describe('bulk uploads, every kind', () => {
           planned_hours: '16',
         },
         column: 'planned_quantity',
-        message: BULK_MESSAGES.invalidValue('Planned quantity'),
+        message: invalidCell('Planned quantity'),
       }),
       count: 'select count(*) from activities',
       grows: 1,

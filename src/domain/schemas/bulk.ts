@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { BULK_KINDS } from '../bulkKinds';
+import { BULK_KINDS, type BulkKind } from '../bulkKinds';
 import { IdSchema } from './sites';
 
 /**
@@ -10,7 +10,7 @@ import { IdSchema } from './sites';
 /** The id a client gives its upload (the bulk sub-API's paths end in it): a UUID or similar. */
 export const UploadIdSchema = Type.String({ pattern: '^[A-Za-z0-9][A-Za-z0-9-]{7,63}$' });
 
-export const BulkKindSchema = Type.Union(BULK_KINDS.map((kind) => Type.Literal(kind)));
+export const BulkKindSchema = Type.Unsafe<BulkKind>({ type: 'string', enum: [...BULK_KINDS] });
 
 export const UploadModeSchema = Type.Union([Type.Literal('draft'), Type.Literal('commit')]);
 

@@ -15,6 +15,7 @@ import { SiteListBody } from '../lists/SiteListBody';
 import { notify } from '../notify';
 import { ScreenTitle } from '../screens/ScreenTitle';
 import { useApi, useSession, useTokenSource } from '../session/SessionProvider';
+import { saveFile } from '../shared/saveFile';
 import { useSelection } from '../shell/selection';
 import { dayText, siteClock } from './attendanceFormat';
 import { HeadcountChart } from './HeadcountChart';
@@ -54,16 +55,7 @@ export function AttendanceScreen() {
   const shifts = useQuery({ ...workshiftsQuery(api, siteId), enabled: siteId > 0 && may('workshifts') });
   const exporting = useMutation({
     mutationFn: () => fetchAttendanceWorkbook(tokenSource, siteId, params),
-    onSuccess: ({ blob, fileName }) => {
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = fileName;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 1000);
-    },
+    onSuccess: ({ blob, fileName }) => saveFile(blob, fileName),
     onError: (error) => void notify({ message: error.message, intent: 'danger' }),
   });
 

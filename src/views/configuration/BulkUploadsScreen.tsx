@@ -9,10 +9,10 @@ import { BULK_KIND_DEFINITIONS, bulkKind, isBulkKind } from '../../domain/bulkKi
 import { selectCanPick } from '../../machines/bulkUpload.machine';
 import { notify } from '../notify';
 import { ScreenTitle } from '../screens/ScreenTitle';
+import { saveFile } from '../shared/saveFile';
 import { failureText } from '../shared/serverMessage';
 import { useSelection } from '../shell/selection';
 import { DraftReview } from './DraftReview';
-import { downloadFile } from './downloadFile';
 import { UploadHistory } from './UploadHistory';
 import { UploadPicker } from './UploadPicker';
 import { useBulkApi } from './useBulkApi';
@@ -37,7 +37,7 @@ export function BulkUploadsScreen() {
       if (siteId === null) throw new Error(t('configuration.bulk.noSite'));
       return api.template(siteId, definition);
     },
-    onSuccess: ({ blob, fileName }) => downloadFile(blob, fileName),
+    onSuccess: ({ blob, fileName }) => saveFile(blob, fileName),
     onError: (error) => {
       if (!isSilent(error))
         void notify({ message: failureText(error, t('common.somethingWentWrong')), intent: 'danger' });

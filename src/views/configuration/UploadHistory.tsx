@@ -8,9 +8,9 @@ import type { BulkKindDefinition } from '../../domain/bulkKinds';
 import { formatCount } from '../../domain/numberFormat';
 import type { UploadSummary } from '../../domain/schemas/bulk';
 import { notify } from '../notify';
+import { saveFile } from '../shared/saveFile';
 import { failureText } from '../shared/serverMessage';
 import { formatUploadInstant, pageCount } from './bulkUploadText';
-import { downloadFile } from './downloadFile';
 import { Pager } from './Pager';
 
 interface UploadHistoryProps {
@@ -41,7 +41,7 @@ export function UploadHistory({ api, siteId, timeZone, definition }: UploadHisto
   const history = useQuery(uploadHistoryQuery(api, siteId, definition, page));
   const rejected = useMutation({
     mutationFn: (upload: UploadSummary) => api.rejectedRows(siteId, upload),
-    onSuccess: ({ blob, fileName }) => downloadFile(blob, fileName),
+    onSuccess: ({ blob, fileName }) => saveFile(blob, fileName),
     onError: (error) => {
       if (!isSilent(error))
         void notify({ message: failureText(error, t('common.somethingWentWrong')), intent: 'danger' });

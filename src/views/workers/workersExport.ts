@@ -3,6 +3,7 @@
  * the list screen does not carry it). The export holds what the list shows under the current
  * search and filters, every page of it, with the same column headings.
  */
+import { saveFile as saveBlob } from '../shared/saveFile';
 
 export interface SheetColumn<Row> {
   header: string;
@@ -39,15 +40,7 @@ export function saveFile(bytes: ArrayBuffer, fileName: string): void {
   const blob = new Blob([bytes], {
     type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked after the click has been handled, or some browsers cancel the download.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveBlob(blob, fileName);
 }
 
 /** `workers-<site>-YYYY-MM-DD.xlsx`, with the site name reduced to safe characters. */

@@ -4,7 +4,7 @@ import { fetchReportWorkbook, type ReportFormat } from '../../../api/safety/repo
 import { messages } from '../../../domain/messages';
 import { notify } from '../../notify';
 import { useTokenSource } from '../../session/SessionProvider';
-import { saveFile } from './saveFile';
+import { saveFile } from '../../shared/saveFile';
 
 /** Downloads an evacuation's report (workbook or PDF) from the safety service, with a toast either way. */
 export function useReportDownload(
