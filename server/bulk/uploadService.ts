@@ -58,7 +58,7 @@ export class UploadService {
         existing.kind === definition.kind
       )
         return this.summary(site.id, uploadId);
-      throw conflict('The upload id is already used');
+      throw conflict(BULK_MESSAGES.uploadIdUsed);
     }
     await db
       .delete(bulkUploads)
