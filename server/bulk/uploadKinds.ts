@@ -5,7 +5,6 @@ import { BULK_MESSAGES, type BulkKind, invalidCell } from '../../src/domain/bulk
 import { calendarDateIn } from '../../src/domain/calendarDate';
 import { messages } from '../../src/domain/messages';
 import { validateWorker } from '../../src/domain/workerValidation';
-import type { Db } from '../db/database';
 import type { Executor } from '../db/executor';
 import {
   activities,
@@ -147,36 +146,39 @@ export const UPLOAD_KIND_HANDLERS: Record<BulkKind, UploadKindHandler> = {
             where ${workers.siteId} = ${site.id} and ${workers.workerTagId} is not null`,
       ),
     async commit(tx, rows, { site }) {
+      if (rows.length === 0) return;
       const today = calendarDateIn(site.timezone);
-      for (let start = 0; start < rows.length; start += CHUNK) {
-        const chunk = rows.slice(start, start + CHUNK);
-        const created = await tx
-          .insert(workers)
-          .values(
-            chunk.map((row) => ({
-              siteId: site.id,
-              name: row.cells.name.trim(),
-              workerTagId: orNull(row.cells.worker_tag_id),
-              contactNumber: orNull(row.cells.contact_number),
-              helmetColor: orNull(row.cells.helmet_color),
-              workerRoleId: row.ids.worker_role ?? null,
-              subcontractorId: row.ids.subcontractor ?? null,
-            })),
-          )
-          .returning({ id: workers.id });
-        const crewRows = chunk.flatMap((row, index) =>
-          row.ids.crew === undefined
-            ? []
-            : [{ crewId: row.ids.crew, workerId: created[index].id, assignedAt: today }],
+      // Ids drawn first, then one insert per table from arrays: drizzle's multi-row VALUES spent
+      // most of a 10,000-worker commit binding parameters (bench/bulkUpload.bench.ts).
+      const drawn = (await tx.execute(
+        sql`select nextval(pg_get_serial_sequence('workers', 'id'))::int as id from generate_series(1, ${rows.length})`,
+      )) as unknown as { rows: { id: number }[] };
+      const ids = drawn.rows.map((row) => Number(row.id));
+      const column = <T>(pick: (row: ValidRow) => T) => sql.param(rows.map(pick));
+      await tx.execute(sql`
+        insert into ${workers} (id, site_id, name, worker_tag_id, contact_number, helmet_color, worker_role_id, subcontractor_id)
+        select id, ${site.id}, name, tag, contact, color, role, subcontractor
+        from unnest(${sql.param(ids)}::int[], ${column((row) => row.cells.name.trim())}::text[],
+          ${column((row) => orNull(row.cells.worker_tag_id))}::text[], ${column((row) => orNull(row.cells.contact_number))}::text[],
+          ${column((row) => orNull(row.cells.helmet_color))}::text[], ${column((row) => row.ids.worker_role ?? null)}::int[],
+          ${column((row) => row.ids.subcontractor ?? null)}::int[])
+          as batch(id, name, tag, contact, color, role, subcontractor)`);
+      const joined = (key: 'crew' | 'workshift') =>
+        rows.flatMap((row, index) =>
+          row.ids[key] === undefined ? [] : [{ workerId: ids[index], groupId: row.ids[key] }],
         );
-        const shiftRows = chunk.flatMap((row, index) =>
-          row.ids.workshift === undefined
-            ? []
-            : [{ workshiftId: row.ids.workshift, workerId: created[index].id, assignedAt: today }],
-        );
-        if (crewRows.length > 0) await tx.insert(crewAssignments).values(crewRows);
-        if (shiftRows.length > 0) await tx.insert(workshiftAssignments).values(shiftRows);
-      }
+      const crewRows = joined('crew');
+      const shiftRows = joined('workshift');
+      if (crewRows.length > 0)
+        await tx.execute(sql`
+          insert into ${crewAssignments} (crew_id, worker_id, assigned_at)
+          select crew, worker, ${today}::date
+          from unnest(${sql.param(crewRows.map((r) => r.groupId))}::int[], ${sql.param(crewRows.map((r) => r.workerId))}::int[]) as batch(crew, worker)`);
+      if (shiftRows.length > 0)
+        await tx.execute(sql`
+          insert into ${workshiftAssignments} (workshift_id, worker_id, assigned_at)
+          select shift, worker, ${today}::date
+          from unnest(${sql.param(shiftRows.map((r) => r.groupId))}::int[], ${sql.param(shiftRows.map((r) => r.workerId))}::int[]) as batch(shift, worker)`);
     },
   },
 

@@ -93,8 +93,11 @@ describe('bulk uploads, every kind', () => {
         column: 'contact_number',
         message: messages.onlyDigits('Contact number'),
       }),
-      count: `select count(*) from workers where worker_tag_id like 'BULK-%'`,
-      grows: 2,
+      // The workers, and the crew and work shift the first one joins today.
+      count: `select (select count(*) from workers where worker_tag_id like 'BULK-%')
+        + (select count(*) from crew_assignments a join workers w on w.id = a.worker_id where w.worker_tag_id = 'BULK-1')
+        + (select count(*) from workshift_assignments a join workers w on w.id = a.worker_id where w.worker_tag_id = 'BULK-1')`,
+      grows: 4,
     },
     {
       kind: 'crewWorkshiftAssignments',

@@ -209,4 +209,22 @@ CREATE UNIQUE INDEX "subcontractor_groups_site_name_unique" ON "subcontractor_gr
 CREATE INDEX "worker_location_assignments_worker_idx" ON "worker_location_assignments" USING btree ("worker_id","assigned_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "worker_role_groups_site_name_unique" ON "worker_role_groups" USING btree ("site_id",lower(trim("name")));--> statement-breakpoint
 CREATE INDEX "worker_status_assignments_worker_idx" ON "worker_status_assignments" USING btree ("worker_id","starts_on");--> statement-breakpoint
-CREATE UNIQUE INDEX "worker_statuses_site_name_unique" ON "worker_statuses" USING btree ("site_id",lower(trim("name")));
+CREATE UNIQUE INDEX "worker_statuses_site_name_unique" ON "worker_statuses" USING btree ("site_id",lower(trim("name")));--> statement-breakpoint
+-- A bulk upload commits thousands of workers in one transaction: the revision moves once per site
+-- and transaction (the first changed row marks it), not once per row, which wrote the revision
+-- row again for every worker at commit.
+CREATE OR REPLACE FUNCTION "bump_workforce_revision"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  changed_site integer := coalesce(NEW.site_id, OLD.site_id);
+  mark text := 'sitewatch.workforce_bumped_' || changed_site;
+BEGIN
+  IF current_setting(mark, true) = txid_current()::text THEN
+    RETURN NULL;
+  END IF;
+  INSERT INTO "workforce_revisions" AS r ("site_id", "revision")
+  SELECT changed_site, 1 WHERE EXISTS (SELECT 1 FROM "sites" WHERE "id" = changed_site)
+  ON CONFLICT ("site_id") DO UPDATE SET "revision" = r."revision" + 1;
+  PERFORM set_config(mark, txid_current()::text, true);
+  RETURN NULL;
+END
+$$;
