@@ -1373,7 +1373,10 @@ export const bulkUploads = pgTable(
   (t) => [
     index('bulk_uploads_site_kind_idx').on(t.siteId, t.kind, t.createdAt),
     index('bulk_uploads_site_hash_idx').on(t.siteId, t.kind, t.contentHash),
-    check('bulk_uploads_status_check', sql`${t.status} in ('validating', 'draft', 'committed', 'cancelled', 'failed')`),
+    check(
+      'bulk_uploads_status_check',
+      sql`${t.status} in ('validating', 'draft', 'committed', 'cancelled', 'failed')`,
+    ),
   ],
 );
 

@@ -14,6 +14,7 @@ import { BULK_MESSAGES, type BulkKind, bulkKind, invalidCell, notOnSite } from '
 import { messages } from '../../src/domain/messages';
 import { bulkUpload, commitDraft, draftRows, kindWorkbook } from './helpers/bulkUploadFixture';
 import { startDemoSiteSuite } from './helpers/demoSiteSuite';
+import { libreOfficeWorkbook } from './helpers/libreOffice';
 import type { TestApp } from './helpers/testApp';
 
 type Cells = Record<string, string | undefined>;
@@ -284,6 +285,27 @@ describe('bulk uploads, every kind', () => {
     const result = (await t.db.execute(sql.raw(query))) as unknown as { rows: Record<string, unknown>[] };
     return Number(Object.values(result.rows[0])[0]);
   };
+
+  it('commits an attendance sheet kept in LibreOffice Calc, its dates and times as LibreOffice stores them', {
+    timeout: 120_000,
+  }, async () => {
+    const definition = bulkKind('attendance');
+    const bytes = await libreOfficeWorkbook(
+      `Worker tag id,Date,Present,Check in,Check out,Notes\n${tag(20)},2026-11-21,Yes,07:05,15:30,Gate\n${tag(21)},2026-11-21,No,,,\n`,
+      'attendance',
+    );
+    const before = await countOf('select count(*) from manual_attendance');
+    const upload = await bulkUpload(t, admin, siteId, definition, bytes, { mode: 'commit' });
+    expect(upload.statusCode, upload.body).toBe(200);
+    expect(upload.json.data).toMatchObject({ status: 'committed', row_count: 2, error_row_count: 0 });
+    expect(await countOf('select count(*) from manual_attendance')).toBe(before + 2);
+    const stored = (await t.db.execute(
+      sql`select day::text as day, check_in, check_out, present from manual_attendance where notes = 'Gate'`,
+    )) as unknown as { rows: { day: string; check_in: string; check_out: string; present: boolean }[] };
+    expect(stored.rows).toEqual([
+      { day: '2026-11-21', check_in: '07:05', check_out: '15:30', present: true },
+    ]);
+  });
 
   it('has a case for every kind', () => {
     expect(new Set(cases.map((c) => c.kind)).size).toBe(14);

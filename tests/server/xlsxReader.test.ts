@@ -1,9 +1,4 @@
-import { execFile } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
+import { randomBytes } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -15,6 +10,7 @@ import {
 } from '../../server/bulk/xlsxReader';
 import { BULK_MAX_ROWS, BULK_MESSAGES } from '../../src/domain/bulkKinds';
 import { MAX_UPLOAD_BYTES } from '../../src/domain/uploadFile';
+import { libreOfficeWorkbook } from './helpers/libreOffice';
 import {
   type DeflatedContent,
   deflateStreaming,
@@ -260,37 +256,15 @@ describe('reading an uploaded .xlsx', () => {
     });
 
     it('reads a file LibreOffice wrote from a CSV', { timeout: 90_000 }, async () => {
-      const folder = await mkdtemp(join(tmpdir(), 'xlsx-reader-'));
-      const profile = `/tmp/lo-${randomUUID()}`;
-      try {
-        const csv = join(folder, 'workers.csv');
-        await writeFile(
-          csv,
-          'Name,Count,Day,Check in,Note,Total\nAmina Yusuf,42,2026-12-01,07:30, spaced ,=2*21\nBilal,8.5,,16:00,x,\n',
-        );
-        await promisify(execFile)(
-          '/usr/bin/soffice',
-          [
-            `-env:UserInstallation=file://${profile}`,
-            '--headless',
-            '--convert-to',
-            'xlsx',
-            '--outdir',
-            folder,
-            csv,
-          ],
-          { timeout: 60_000 },
-        );
-        const bytes = await readFile(join(folder, 'workers.xlsx'));
-        expect(await readRows(bytes)).toEqual([
-          { rowNumber: 1, cells: ['Name', 'Count', 'Day', 'Check in', 'Note', 'Total'] },
-          { rowNumber: 2, cells: ['Amina Yusuf', '42', '2026-12-01', '07:30', ' spaced ', '42'] },
-          { rowNumber: 3, cells: ['Bilal', '8.5', '', '16:00', 'x'] },
-        ]);
-      } finally {
-        await rm(folder, { recursive: true, force: true });
-        await rm(profile, { recursive: true, force: true });
-      }
+      const bytes = await libreOfficeWorkbook(
+        'Name,Count,Day,Check in,Note,Total\nAmina Yusuf,42,2026-12-01,07:30, spaced ,=2*21\nBilal,8.5,,16:00,x,\n',
+        'workers',
+      );
+      expect(await readRows(bytes)).toEqual([
+        { rowNumber: 1, cells: ['Name', 'Count', 'Day', 'Check in', 'Note', 'Total'] },
+        { rowNumber: 2, cells: ['Amina Yusuf', '42', '2026-12-01', '07:30', ' spaced ', '42'] },
+        { rowNumber: 3, cells: ['Bilal', '8.5', '', '16:00', 'x'] },
+      ]);
     });
 
     it('reads a formula as its cached value, and one without a cached value as empty text', async () => {
