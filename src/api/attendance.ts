@@ -1,12 +1,11 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { messages } from '../domain/messages';
 import {
   type AttendanceQuery,
   type AttendanceReport,
   AttendanceReportSchema,
 } from '../domain/schemas/attendance';
-import { ApiError } from './apiError';
 import { type ApiClient, buildUrl, type Query } from './client';
+import { fetchFile } from './fileDownload';
 import { queryKeys } from './queryKeys';
 
 export type { AttendanceQuery as AttendanceParams, AttendanceReport };
@@ -45,24 +44,9 @@ export async function fetchAttendanceWorkbook(
   params: AttendanceQuery,
 ): Promise<{ blob: Blob; fileName: string }> {
   const { page: _page, perPage: _perPage, ...filters } = params;
-  const token = source.getToken();
-  let response: Response;
-  try {
-    response = await fetch(buildUrl(source.baseUrl, `${dailyPath(siteId)}/export`, queryOf(filters)), {
-      headers: token ? { Authorization: `Bearer ${token}` } : {},
-    });
-  } catch (error) {
-    throw new ApiError({ kind: 'network', message: messages.offline, cause: error });
-  }
-  if (!response.ok) {
-    const reply = (await response.json().catch(() => null)) as { message?: string } | null;
-    throw new ApiError({
-      kind: 'http',
-      status: response.status,
-      message: reply?.message || messages.somethingWentWrongContactSupport,
-    });
-  }
-  const disposition = response.headers.get('content-disposition') ?? '';
-  const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'attendance.xlsx';
-  return { blob: await response.blob(), fileName };
+  return fetchFile(
+    buildUrl(source.baseUrl, `${dailyPath(siteId)}/export`, queryOf(filters)),
+    source.getToken(),
+    'attendance.xlsx',
+  );
 }

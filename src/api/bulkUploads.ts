@@ -1,5 +1,4 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { Check } from 'typebox/value';
 import { type BulkKindDefinition, bulkListPath } from '../domain/bulkKinds';
 import { messages } from '../domain/messages';
 import {
@@ -10,7 +9,15 @@ import {
 } from '../domain/schemas/bulk';
 import type { Envelope } from '../domain/user';
 import { ApiError, cancelledError, isApiError } from './apiError';
-import { type ApiClient, buildUrl, createApiClient, isLoginPath, type ListReply } from './client';
+import {
+  type ApiClient,
+  buildUrl,
+  createApiClient,
+  isLoginPath,
+  type ListReply,
+  replyMatches,
+} from './client';
+import { type DownloadedFile, dispositionFileName } from './fileDownload';
 import { queryKeys } from './queryKeys';
 
 export type { UploadDraft, UploadSummary };
@@ -40,10 +47,7 @@ export interface BulkApiOptions {
 }
 
 /** A file the server sent (a template, the rejected rows). */
-export interface DownloadedFile {
-  blob: Blob;
-  fileName: string;
-}
+export type { DownloadedFile };
 
 export interface UploadProgress {
   loaded: number;
@@ -121,26 +125,11 @@ function messageOf(reply: Envelope<unknown> | undefined): string {
     : messages.somethingWentWrongContactSupport;
 }
 
-/** The file name of a Content-Disposition header, else the fallback. */
-export function dispositionFileName(header: string | null, fallback: string): string {
-  if (!header) return fallback;
-  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(header);
-  if (encoded) {
-    try {
-      return decodeURIComponent(encoded[1].trim());
-    } catch {
-      // A malformed encoding: the plain name below, or the fallback.
-    }
-  }
-  const plain = /filename="?([^";]+)"?/i.exec(header);
-  return plain ? plain[1].trim() : fallback;
-}
-
 /** The summary a 422 commit reply carries (its rows were re-validated), when it carries one. */
 export function summaryOfError(error: unknown): UploadSummary | null {
   if (!isApiError(error)) return null;
   const data = error.reply?.data;
-  return Check(UploadSummarySchema, data) ? data : null;
+  return replyMatches(UploadSummarySchema, data) ? data : null;
 }
 
 export function createBulkApi({
@@ -239,7 +228,7 @@ export function createBulkApi({
           reject(failure(path, xhr.status, reply));
           return;
         }
-        if (!reply || !Check(UploadSummarySchema, reply.data)) {
+        if (!reply || !replyMatches(UploadSummarySchema, reply.data)) {
           reject(new ApiError({ kind: 'reply', status: xhr.status, message: messageOf(undefined), reply }));
           return;
         }

@@ -89,6 +89,14 @@ export interface ApiClient {
 }
 
 /** Login calls (POST /api/login, POST /api/sites/{id}/login) hand their 401 to the caller. */
+/**
+ * Whether a reply's data has the schema's shape: for the calls that cannot go through the client
+ * (an upload over XMLHttpRequest, for its progress), so replies are still checked here only.
+ */
+export function replyMatches<S extends TSchema>(schema: S, data: unknown): data is Static<S> {
+  return Check(schema, data);
+}
+
 export function isLoginPath(path: string): boolean {
   return /\/login\/?$/.test(path.split('?')[0]);
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createBulkApi, dispositionFileName, summaryOfError } from '../../src/api/bulkUploads';
+import { createBulkApi, summaryOfError } from '../../src/api/bulkUploads';
 import { isCancelled } from '../../src/api/client';
+import { dispositionFileName } from '../../src/api/fileDownload';
 import type { BulkKind } from '../../src/domain/bulkKinds';
 import { BULK_KIND_DEFINITIONS, bulkKind } from '../../src/domain/bulkKinds';
 import type { UploadSummary } from '../../src/domain/schemas/bulk';

@@ -1,11 +1,7 @@
-import { messages } from '../../domain/messages';
-import { ApiError } from '../apiError';
+import { type DownloadedFile, fetchFile } from '../fileDownload';
 import { safetyPaths } from './safetyPaths';
 
-export interface DownloadedFile {
-  blob: Blob;
-  fileName: string;
-}
+export type { DownloadedFile };
 
 /** The report's downloadable forms: the workbook and the PDF. */
 export type ReportFormat = 'xlsx' | 'pdf';
@@ -22,23 +18,5 @@ export async function fetchReportWorkbook(
   sessionId: string,
   format: ReportFormat = 'xlsx',
 ): Promise<DownloadedFile> {
-  let response: Response;
-  try {
-    response = await fetch(`${baseUrl}${REPORT_PATHS[format](sessionId)}`, {
-      headers: token ? { Authorization: `Bearer ${token}` } : {},
-    });
-  } catch (error) {
-    throw new ApiError({ kind: 'network', message: messages.offline, cause: error });
-  }
-  if (!response.ok) {
-    const reply = (await response.json().catch(() => null)) as { message?: string } | null;
-    throw new ApiError({
-      kind: 'http',
-      status: response.status,
-      message: reply?.message || messages.somethingWentWrongContactSupport,
-    });
-  }
-  const disposition = response.headers.get('content-disposition') ?? '';
-  const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? `evacuation-report.${format}`;
-  return { blob: await response.blob(), fileName };
+  return fetchFile(`${baseUrl}${REPORT_PATHS[format](sessionId)}`, token, `evacuation-report.${format}`);
 }
