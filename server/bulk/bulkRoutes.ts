@@ -51,6 +51,23 @@ function sendWorkbook(reply: FastifyReply, bytes: Buffer, name: string) {
     .send(bytes);
 }
 
+/** A kind's template with the drop-down lists of a site the caller may see. */
+async function sendSiteTemplate(
+  db: Db,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  siteId: number,
+  definition: BulkKindDefinition,
+) {
+  const site = await requireSite(db, principalOf(request), siteId);
+  const lists = await loadSiteLists(db, site, definition);
+  return sendWorkbook(
+    reply,
+    await templateWorkbook(definition, lists),
+    fileName(definition.kind, 'template'),
+  );
+}
+
 /** The one .xlsx of a multipart upload, read into memory up to the spec's 10 MB. */
 async function uploadedFile(request: FastifyRequest): Promise<{ name: string; bytes: Buffer }> {
   if (!request.isMultipart()) throw new HttpError(415, UPLOAD_FILE_MESSAGES.wrongType);
@@ -143,6 +160,23 @@ export const bulkApiRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { 
     reply.header('cache-control', 'no-store');
   });
 
+  /** A page of the site's past uploads, newest first, of one kind or all. */
+  async function pastUploads(
+    request: FastifyRequest,
+    siteId: number,
+    query: { page?: number; perPage?: number },
+    kind: BulkKind | undefined,
+  ) {
+    const site = await requireSite(db, principalOf(request), siteId);
+    const page = query.page ?? 1;
+    const perPage = query.perPage ?? 50;
+    const [items, total] = await Promise.all([
+      service.summaries(site.id, { kind, page, perPage }),
+      service.countSummaries(site.id, kind),
+    ]);
+    return ok(items, undefined, { page, perPage, total });
+  }
+
   for (const definition of BULK_KIND_DEFINITIONS) {
     app.post(
       `/sites/:id/${definition.bulkPath}/:uploadId`,
@@ -173,30 +207,13 @@ export const bulkApiRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { 
           response: { 200: successOf(Type.Array(UploadSummarySchema)) },
         },
       },
-      async (request) => {
-        const site = await requireSite(db, principalOf(request), request.params.id);
-        const page = request.query.page ?? 1;
-        const perPage = request.query.perPage ?? 50;
-        const [items, total] = await Promise.all([
-          service.summaries(site.id, { kind: definition.kind, page, perPage }),
-          service.countSummaries(site.id, definition.kind),
-        ]);
-        return ok(items, undefined, { page, perPage, total });
-      },
+      (request) => pastUploads(request, request.params.id, request.query, definition.kind),
     );
 
     app.get(
       `/sites/:id/${definition.bulkPath}/template`,
       { preValidation: allow('bulkUploads', 'open'), schema: { params: IdParamsSchema } },
-      async (request, reply) => {
-        const site = await requireSite(db, principalOf(request), request.params.id);
-        const lists = await loadSiteLists(db, site, definition);
-        return sendWorkbook(
-          reply,
-          await templateWorkbook(definition, lists),
-          fileName(definition.kind, 'template'),
-        );
-      },
+      (request, reply) => sendSiteTemplate(db, request, reply, request.params.id, definition),
     );
 
     if (definition.siteFreeTemplatePath) {
@@ -229,16 +246,7 @@ export const bulkApiRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { 
         response: { 200: successOf(Type.Array(UploadSummarySchema)) },
       },
     },
-    async (request) => {
-      const site = await requireSite(db, principalOf(request), request.params.id);
-      const page = request.query.page ?? 1;
-      const perPage = request.query.perPage ?? 50;
-      const [items, total] = await Promise.all([
-        service.summaries(site.id, { kind: request.query.kind, page, perPage }),
-        service.countSummaries(site.id, request.query.kind),
-      ]);
-      return ok(items, undefined, { page, perPage, total });
-    },
+    (request) => pastUploads(request, request.params.id, request.query, request.query.kind),
   );
 
   app.get(
@@ -319,15 +327,7 @@ export const bulkMainRoutes: FastifyPluginAsyncTypebox<Services> = async (app, {
     app.get(
       `/sites/:id/${definition.mainTemplatePath}`,
       { preValidation: allow('bulkUploads', 'open'), schema: { params: IdParamsSchema } },
-      async (request, reply) => {
-        const site = await requireSite(db, principalOf(request), request.params.id);
-        const lists = await loadSiteLists(db, site, definition);
-        return sendWorkbook(
-          reply,
-          await templateWorkbook(definition, lists),
-          fileName(definition.kind, 'template'),
-        );
-      },
+      (request, reply) => sendSiteTemplate(db, request, reply, request.params.id, definition),
     );
     if (!definition.mainUploadPath) continue;
     app.post(

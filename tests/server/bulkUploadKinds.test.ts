@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoEmail } from '../../server/db/demoSeed';
 import {
@@ -10,7 +11,14 @@ import {
   workshifts,
   zones,
 } from '../../server/db/schema';
-import { BULK_MESSAGES, type BulkKind, bulkKind, invalidCell, notOnSite } from '../../src/domain/bulkKinds';
+import {
+  BULK_KIND_DEFINITIONS,
+  BULK_MESSAGES,
+  type BulkKind,
+  bulkKind,
+  invalidCell,
+  notOnSite,
+} from '../../src/domain/bulkKinds';
 import { messages } from '../../src/domain/messages';
 import { bulkUpload, commitDraft, draftRows, kindWorkbook } from './helpers/bulkUploadFixture';
 import { startDemoSiteSuite } from './helpers/demoSiteSuite';
@@ -305,6 +313,30 @@ describe('bulk uploads, every kind', () => {
     expect(stored.rows).toEqual([
       { day: '2026-11-21', check_in: '07:05', check_out: '15:30', present: true },
     ]);
+  });
+
+  it("answers every template call of the main API and the bulk sub-API with the kind's .xlsx", async () => {
+    for (const definition of BULK_KIND_DEFINITIONS) {
+      const urls = [
+        `/api/sites/${siteId}/${definition.mainTemplatePath}`,
+        `/bulk/api/sites/${siteId}/${definition.bulkPath}/template`,
+      ];
+      if (definition.siteFreeTemplatePath) urls.push(`/bulk/api/${definition.siteFreeTemplatePath}`);
+      for (const url of urls) {
+        const response = await t.call(admin, { method: 'GET', url });
+        expect(response.statusCode, url).toBe(200);
+        expect(response.headers['content-type']).toContain('spreadsheetml');
+        const workbook = new ExcelJS.Workbook();
+        await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+        const [sheet, help] = workbook.worksheets;
+        expect((sheet.getRow(1).values as unknown[]).slice(1), url).toEqual(
+          definition.columns.map((c) => c.label),
+        );
+        expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+        expect(help.name).toBe('Columns');
+        expect(help.rowCount).toBeGreaterThanOrEqual(definition.columns.length + 1);
+      }
+    }
   });
 
   it('has a case for every kind', () => {
