@@ -133,4 +133,15 @@ describe('Excel bulk upload in Chromium', () => {
     expect(await page.locator('body').innerText()).toContain('Onboarded Ada');
     await page.screenshot({ path: `${SCREENSHOTS}/bulk-uploads-workers.png`, fullPage: true });
   });
+
+  it('reads right to left in Arabic, the past uploads with their figures', async () => {
+    await page.goto(`${env.server.baseUrl}/configuration/bulkUploads?kind=workers`);
+    await page.selectOption(byTestId('language-switch'), 'ar');
+    await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    const history = page.getByRole('table').last();
+    await expect.poll(() => history.innerText(), { timeout: 20_000 }).toContain('workers-971500000102.xlsx');
+    expect(await page.locator('h1').innerText()).not.toContain('Bulk Uploads');
+    await page.screenshot({ path: `${SCREENSHOTS}/bulk-uploads-ar.png`, fullPage: true });
+    await page.selectOption(byTestId('language-switch'), 'en');
+  });
 });
