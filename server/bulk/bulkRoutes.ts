@@ -21,6 +21,7 @@ import {
   UploadSummarySchema,
 } from '../../src/domain/schemas/bulk';
 import { IdParamsSchema, IdSchema, successOf } from '../../src/domain/schemas/sites';
+import { withoutControlCharacters } from '../../src/domain/text';
 import { checkUploadFile, MAX_UPLOAD_BYTES, UPLOAD_FILE_MESSAGES } from '../../src/domain/uploadFile';
 import { allow } from '../auth/authenticate';
 import { principalOf } from '../auth/principal';
@@ -79,7 +80,8 @@ async function uploadedFile(request: FastifyRequest): Promise<{ name: string; by
         await part.toBuffer();
         throw new HttpError(422, BULK_MESSAGES.oneFile);
       }
-      file = { name: part.filename ?? '', bytes: await part.toBuffer() };
+      // The name is only shown back: control characters (a NUL PostgreSQL cannot store) are dropped.
+      file = { name: withoutControlCharacters(part.filename ?? ''), bytes: await part.toBuffer() };
     }
   } catch (error) {
     if (error instanceof HttpError) throw error;

@@ -1,4 +1,4 @@
-import { cellError, nameKey, normalisedCell } from '../../src/domain/bulkCells';
+import { cellError, nameKey, normalisedCell, storableCell } from '../../src/domain/bulkCells';
 import {
   BULK_MESSAGES,
   type BulkColumn,
@@ -79,7 +79,7 @@ export class UploadValidator {
     for (const column of this.definition.columns) {
       const index = positions.get(column.key);
       const text = index === undefined ? '' : (sheetCells[index] ?? '').trim();
-      cells[column.key] = normalisedCell(column, text);
+      cells[column.key] = normalisedCell(column, storableCell(text));
     }
     return cells;
   }

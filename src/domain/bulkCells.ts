@@ -49,11 +49,19 @@ export function parseYesNoCell(text: string): boolean | null {
   return null;
 }
 
+/**
+ * A cell as it can be stored: PostgreSQL text holds no NUL (a sheet can spell one `_x0000_`), so a
+ * NUL is kept as U+FFFD, which the cell rule refuses as it does a control character.
+ */
+export function storableCell(text: string): string {
+  return text.replaceAll('\u0000', '\uFFFD');
+}
+
 /** The error of one cell's text (already trimmed), or null when the cell passes. */
 export function cellError(column: BulkColumn, text: string): string | null {
   const { label } = column;
   if (text === '') return column.required ? messages.required(label) : null;
-  if (hasControlCharacters(text)) return invalidCell(label);
+  if (hasControlCharacters(text) || text.includes('\uFFFD')) return invalidCell(label);
   const length = [...text].length;
   switch (column.type) {
     case 'text':

@@ -23,6 +23,12 @@ export const NON_BLANK_TEXT_PATTERN = `^(?=.*\\S)[^${FORBIDDEN_IN_ONE_LINE}]*$`;
 
 const SINGLE_LINE_FORBIDDEN = new RegExp(`[${FORBIDDEN_IN_ONE_LINE}]`, 'u');
 const MULTI_LINE_FORBIDDEN = new RegExp(`[${FORBIDDEN_ALWAYS}]`, 'u');
+const SINGLE_LINE_FORBIDDEN_ALL = new RegExp(`[${FORBIDDEN_IN_ONE_LINE}]`, 'gu');
+
+/** The text without the characters single-line text refuses: for a name only shown back (a file's). */
+export function withoutControlCharacters(text: string): string {
+  return text.replace(SINGLE_LINE_FORBIDDEN_ALL, '');
+}
 
 export interface TextRule {
   /** Free text where tab and line breaks are allowed. */

@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZIP_MESSAGES } from '../../server/bulk/zipDirectory';
 import { buildings, floors, workers, zones } from '../../server/db/schema';
-import { BULK_MAX_ROWS, BULK_MESSAGES, bulkKind } from '../../src/domain/bulkKinds';
+import { BULK_MAX_ROWS, BULK_MESSAGES, bulkKind, invalidCell } from '../../src/domain/bulkKinds';
 import { MAX_UPLOAD_BYTES, UPLOAD_FILE_MESSAGES } from '../../src/domain/uploadFile';
 import { bulkUpload, commitDraft, draftRows, kindWorkbook, multipartFile } from './helpers/bulkUploadFixture';
 import { startDemoSiteSuite } from './helpers/demoSiteSuite';
@@ -259,6 +259,25 @@ describe('hostile and odd upload files, through the upload route', () => {
       .where(sql`${workers.workerTagId} like 'FORMULA-%'`)
       .orderBy(workers.workerTagId);
     expect(stored.map((row) => row.name)).toEqual(['Formula Person', '=1+2', 'Cached Name']);
+  });
+
+  it('takes a NUL in a cell (`_x0000_`) or in the file name without a 500: the cell is invalid, nothing commits', async () => {
+    const bytes = await workbookOf([
+      [...WORKER_HEADER],
+      ['Nul_x0000_Person', 'NUL-1'],
+      ['Plain Person', 'NUL-2'],
+    ]);
+    const upload = await bulkUpload(t, admin, siteId, WORKERS, bytes, { fileName: 'nul\u0000name.xlsx' });
+    expect(upload.statusCode, upload.body).toBe(200);
+    expect(upload.json.data).toMatchObject({ file_name: 'nulname.xlsx', row_count: 2, error_row_count: 1 });
+    const rows = await draftRows(t, admin, siteId, upload.uploadId);
+    expect(rows[0].errors).toEqual([{ column: 'name', message: invalidCell('Name') }]);
+    expect((await commitDraft(t, admin, siteId, upload.uploadId)).statusCode).toBe(422);
+    const stored = await t.db
+      .select({ id: workers.id })
+      .from(workers)
+      .where(sql`${workers.workerTagId} like 'NUL-%'`);
+    expect(stored).toEqual([]);
   });
 
   it('neutralises = + - @ text in the rejected-rows download', async () => {
