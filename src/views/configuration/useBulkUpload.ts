@@ -15,6 +15,7 @@ import {
   selectUploadState,
 } from '../../machines/bulkUpload.machine';
 import { notify } from '../notify';
+import { machineRequests } from '../shared/machineRequests';
 import { failureText } from '../shared/serverMessage';
 
 /** The first bytes of a file the type check reads (an .xlsx starts as a zip). */
@@ -36,33 +37,11 @@ export function useBulkUpload(api: BulkApi, siteId: number | null) {
   const [params, setParams] = useSearchParams();
   const urlKind = params.get('kind');
   const file = useRef<File | null>(null);
-  const inFlight = useRef<AbortController | null>(null);
+  const [requests] = useState(machineRequests);
   const latest = useRef({ api, siteId, t });
   latest.current = { api, siteId, t };
 
   const [machine] = useState(() => {
-    /** Runs one call; its answer reaches the machine unless it was aborted meanwhile. */
-    const run = <T>(
-      request: (signal: AbortSignal) => Promise<T>,
-      done: (result: T) => void,
-      failed: (error: unknown) => void,
-    ) => {
-      const controller = new AbortController();
-      inFlight.current = controller;
-      request(controller.signal).then(
-        (result) => {
-          if (controller.signal.aborted) return;
-          inFlight.current = null;
-          done(result);
-        },
-        (error: unknown) => {
-          // A cancelled call (USER_CANCELLED) is ignored silently (spec §8).
-          if (controller.signal.aborted) return;
-          inFlight.current = null;
-          failed(error);
-        },
-      );
-    };
     const fallback = () => latest.current.t('common.somethingWentWrong');
     const refreshHistory = (kind: BulkKind) => {
       const site = latest.current.siteId;
@@ -78,7 +57,7 @@ export function useBulkUpload(api: BulkApi, siteId: number | null) {
             self.send({ type: 'upload.failed', message: null });
             return;
           }
-          run(
+          requests.run(
             (signal) =>
               latest.current.api.upload(site, bulkKind(kind), uploadId, chosen, chosen.name, {
                 signal,
@@ -95,7 +74,7 @@ export function useBulkUpload(api: BulkApi, siteId: number | null) {
         requestCommit: ({ self, context }, { uploadId }) => {
           const site = latest.current.siteId;
           if (!site) return;
-          run(
+          requests.run(
             (signal) => latest.current.api.commit(site, uploadId, signal),
             ({ upload }) => {
               refreshHistory(context.kind);
@@ -120,7 +99,7 @@ export function useBulkUpload(api: BulkApi, siteId: number | null) {
         requestCancel: ({ self, context }, { uploadId }) => {
           const site = latest.current.siteId;
           if (!site) return;
-          run(
+          requests.run(
             (signal) => latest.current.api.cancel(site, uploadId, signal),
             (upload) => {
               refreshHistory(context.kind);
@@ -129,10 +108,7 @@ export function useBulkUpload(api: BulkApi, siteId: number | null) {
             (error) => self.send({ type: 'cancel.failed', message: messageOrNull(error, fallback()) }),
           );
         },
-        abortRequest: () => {
-          inFlight.current?.abort();
-          inFlight.current = null;
-        },
+        abortRequest: () => requests.abort(),
       },
     });
   });
@@ -205,7 +181,7 @@ export function useBulkUpload(api: BulkApi, siteId: number | null) {
   }, [siteId, actor]);
 
   // Leaving the screen drops the call in flight (a draft on the server stays a draft).
-  useEffect(() => () => inFlight.current?.abort(), []);
+  useEffect(() => () => requests.abort(), [requests]);
 
   const chooseFile = useCallback(
     async (chosen: File | null) => {

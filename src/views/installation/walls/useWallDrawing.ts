@@ -31,6 +31,7 @@ import {
 import { errorMessageOf } from '../../maps/mapsErrors';
 import { notify } from '../../notify';
 import { useApi } from '../../session/SessionProvider';
+import { machineRequests } from '../../shared/machineRequests';
 
 /** How near (CSS pixels) a press must be to a vertex to drag it. */
 const VERTEX_GRAB_PX = 9;
@@ -98,31 +99,19 @@ export function useWallDrawing({ floor, canvasRef, canWrite }: UseWallDrawingOpt
   const list = walls.data ?? NO_WALLS;
   const latest = useRef({ floor, t, list });
   latest.current = { floor, t, list };
-  const inFlight = useRef<AbortController | null>(null);
+  const [requests] = useState(machineRequests);
 
   // Provided once: the actions read the current floor and texts through `latest`.
   const [machine] = useState(() => {
-    /** Runs one request; its answer reaches the machine unless it was aborted meanwhile. */
+    /** One request at a time; a refusal reaches the machine as its message, a cancelled one not at all. */
     const run = <T>(
       request: (signal: AbortSignal) => Promise<T>,
       done: (result: T) => void,
       failed: (message: string) => void,
-    ) => {
-      const controller = new AbortController();
-      inFlight.current = controller;
-      request(controller.signal).then(
-        (result) => {
-          if (controller.signal.aborted) return;
-          inFlight.current = null;
-          done(result);
-        },
-        (error: unknown) => {
-          if (controller.signal.aborted || isCancelled(error)) return;
-          inFlight.current = null;
-          failed(errorMessageOf(error, latest.current.t('common.somethingWentWrong')));
-        },
-      );
-    };
+    ) =>
+      requests.run(request, done, (error) => {
+        if (!isCancelled(error)) failed(errorMessageOf(error, latest.current.t('common.somethingWentWrong')));
+      });
     const refreshPlan = (floorId: number) => {
       // The coverage and measured links depend on the walls too: the floor's whole plan is refreshed.
       void queryClient.invalidateQueries({ queryKey: queryKeys.installation.floor(floorId) });
@@ -182,8 +171,7 @@ export function useWallDrawing({ floor, canvasRef, canWrite }: UseWallDrawingOpt
           );
         },
         abortRequest: () => {
-          inFlight.current?.abort();
-          inFlight.current = null;
+          requests.abort();
           // What the aborted request did (or not) is the server's: ask again.
           refreshPlan(latest.current.floor.id);
         },
