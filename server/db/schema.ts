@@ -1329,6 +1329,15 @@ export const activities = pgTable(
     plannedQuantity: numeric('planned_quantity', { precision: 12, scale: 2 }).notNull(),
     plannedHours: numeric('planned_hours', { precision: 8, scale: 2 }).notNull(),
     status: text('status').notNull().default('assigned'),
+    /** Quantity installed so far, booked by the crew (earned hours = installed ÷ target rate). */
+    installedQuantity: numeric('installed_quantity', { precision: 12, scale: 2 }),
+    bookedHours: numeric('booked_hours', { precision: 8, scale: 2 }),
+    /** Actual hours typed over the presence-derived figure; null keeps the presence figure. */
+    actualHours: numeric('actual_hours', { precision: 8, scale: 2 }),
+    /** The reason of the last rejection, cleared by the next submission. */
+    rejectionReason: text('rejection_reason'),
+    /** Moves on every write; an approval naming an older version is refused as stale. */
+    version: integer('version').notNull().default(1),
     uploadId: text('upload_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -1341,6 +1350,78 @@ export const activities = pgTable(
       sql`${t.status} in ('assigned', 'in_progress', 'delayed', 'done', 'in_review', 'approved_by_cm', 'approved')`,
     ),
   ],
+);
+
+/** Reasons an activity lost hours (spec §3 "Delay": reason); each site gets defaults. */
+export const delayCodes = pgTable(
+  'delay_codes',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('delay_codes_site_code_unique').on(t.siteId, sql`lower(trim(${t.code}))`)],
+);
+
+/** A delay booked against an activity (spec §3 "Delay": reason, hours lost, notes). */
+export const activityDelays = pgTable(
+  'activity_delays',
+  {
+    id: serial('id').primaryKey(),
+    activityId: integer('activity_id')
+      .notNull()
+      .references(() => activities.id, { onDelete: 'cascade' }),
+    delayCodeId: integer('delay_code_id')
+      .notNull()
+      .references(() => delayCodes.id, { onDelete: 'restrict' }),
+    hoursLost: numeric('hours_lost', { precision: 8, scale: 2 }).notNull(),
+    notes: text('notes'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('activity_delays_activity_idx').on(t.activityId),
+    check('activity_delays_hours_check', sql`${t.hoursLost} > 0`),
+  ],
+);
+
+/** Every status change of an activity: who moved it, from what, to what, and why. */
+export const activityStatusChanges = pgTable(
+  'activity_status_changes',
+  {
+    id: serial('id').primaryKey(),
+    activityId: integer('activity_id')
+      .notNull()
+      .references(() => activities.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status').notNull(),
+    toStatus: text('to_status').notNull(),
+    reason: text('reason'),
+    changedBy: integer('changed_by').references(() => users.id, { onDelete: 'set null' }),
+    changedAt: createdAt(),
+  },
+  (t) => [index('activity_status_changes_activity_idx').on(t.activityId, t.changedAt)],
+);
+
+/** A Power BI report linked to a site (spec §7 "Clients and sites" power-bi). */
+export const powerBiReports = pgTable(
+  'power_bi_reports',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    embedUrl: text('embed_url').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('power_bi_reports_site_name_unique').on(t.siteId, sql`lower(trim(${t.name}))`)],
 );
 
 /**
