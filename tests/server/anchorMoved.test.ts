@@ -366,6 +366,73 @@ describe('"anchor moved" incidents', () => {
     expect(await displacedSince(anchor)).toBeNull();
   });
 
+  it('is resolved once by re-approving the anchor where it now stands, by that person', async () => {
+    const anchor = await seedAnchor('AM-4', [0.3, 0.7]);
+    await send(anchor, [
+      [0, 0.8],
+      [60, 0.8],
+    ]);
+    const [open] = await incidentsOf(anchor);
+    expect(open.status).toBe('open');
+
+    const standing = reportOf(anchor, 60, 0.8);
+    const approve = () =>
+      call(tokens['site-engineer'], {
+        method: 'POST',
+        url: '/api/installation/anchor/approve',
+        payload: {
+          inventory_id: anchor.id,
+          floor_id: fixture.floor.id,
+          lat: standing.lat,
+          long: standing.long,
+        },
+      });
+    const before = Date.now();
+    const approved = await approve();
+    expect(approved.status, JSON.stringify(approved.json)).toBe(200);
+    expect(approved.json.data).toMatchObject({
+      coordinates: { lat: standing.lat, long: standing.long },
+      is_approved: true,
+    });
+
+    const [engineer] = await t.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, demoEmail('site-engineer')));
+    const [resolved, ...more] = await incidentsOf(anchor);
+    expect(more).toEqual([]);
+    expect(resolved).toMatchObject({ id: open.id, status: 'resolved', resolvedBy: engineer.id });
+    expect(resolved.resolvedAt?.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect(await displacedSince(anchor)).toBeNull();
+    expect(await eventsOf(open.id)).toEqual(['raised', 'resolved']);
+    await vi.waitFor(() =>
+      expect(heardOf(open.id).at(-1)).toMatchObject({
+        status: 'resolved',
+        resolvedBy: { id: engineer.id, name: expect.any(String) },
+      }),
+    );
+
+    // Approving it again where it stands has nothing left to resolve.
+    expect((await approve()).status).toBe(200);
+    const [again] = await incidentsOf(anchor);
+    expect(again.resolvedAt).toEqual(resolved.resolvedAt);
+    expect(await eventsOf(open.id)).toEqual(['raised', 'resolved']);
+
+    // Measured from its new place, reports there for longer than the hold are not displaced.
+    await send(anchor, [
+      [90, 0.8],
+      [160, 0.8],
+    ]);
+    const [latest] = await t.db
+      .select({ displacement: nodeDiagnostics.displacementError })
+      .from(nodeDiagnostics)
+      .where(and(eq(nodeDiagnostics.inventoryItemId, anchor.id), eq(nodeDiagnostics.ts, at(anchor, 160))));
+    expect(latest.displacement).toBeCloseTo(0, 6);
+    expect(await incidentsOf(anchor)).toHaveLength(1);
+    expect(await displacedSince(anchor)).toBeNull();
+    expect(heardOf(open.id).map((incident) => incident.status)).toEqual(['open', 'resolved']);
+  });
+
   it('lists anchor-moved incidents in the incident list with the node and no worker', async () => {
     const today = new Date().toISOString().slice(0, 10);
     const yesterday = new Date(Date.now() - 24 * HOUR).toISOString().slice(0, 10);
@@ -382,6 +449,7 @@ describe('"anchor moved" incidents', () => {
       ['AM-1', 'escalated', null, null, 'Level 1'],
       ['AM-1', 'resolved', null, null, 'Level 1'],
       ['AM-2', 'resolved', null, null, 'Level 1'],
+      ['AM-4', 'resolved', null, null, 'Level 1'],
     ]);
   });
 
