@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyHelmetOptions } from '@fastify/helmet';
+import { powerBiFrameSources } from '../../src/domain/powerBi';
 import type { Config } from '../config';
 
 type CspOptions = Exclude<FastifyHelmetOptions['contentSecurityPolicy'], boolean | undefined>;
@@ -39,6 +40,8 @@ function originOf(url: string | undefined): string[] {
  * and the error reporter. Style sheets and <style> elements come only from the console's files;
  * style attributes are allowed ('unsafe-inline' for style-src-attr only): Blueprint's table writes
  * its resize sensor as HTML with style attributes, and an attribute cannot run script or load anything.
+ * Frames open only the Power BI service's hosts over https (the Analytics reports), nothing of
+ * this origin or any other.
  */
 export function consoleContentSecurityPolicy(config: Pick<Config, 'safetyPort' | 'sentryDsn'>): CspOptions {
   return {
@@ -57,6 +60,7 @@ export function consoleContentSecurityPolicy(config: Pick<Config, 'safetyPort' |
         (request: IncomingMessage) => safetyListenerSources(request, config),
         ...originOf(config.sentryDsn),
       ],
+      frameSrc: powerBiFrameSources(),
       objectSrc: ["'none'"],
       baseUri: ["'self'"],
       formAction: ["'self'"],

@@ -16,7 +16,9 @@ export function fieldLabel(field: string): string {
     .replace(/([a-z])([A-Z])/g, '$1 $2')
     .replace(/[_-]+/g, ' ')
     .trim()
-    .toLowerCase();
+    .toLowerCase()
+    // "embed_url" → "Embed URL", as the screens and the domain rules spell it.
+    .replace(/\burl\b/g, 'URL');
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 

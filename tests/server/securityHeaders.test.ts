@@ -62,6 +62,14 @@ describe('security headers and cross-origin rules', () => {
     expect(policy['base-uri']).toEqual(["'self'"]);
     expect(policy['img-src']).toEqual(["'self'", 'data:', 'blob:']);
     expect(policy['worker-src']).toEqual(["'self'", 'blob:']);
+    // Frames: the Power BI reports of Analytics, over https, and nothing else (not even this origin).
+    expect(policy['frame-src']).toEqual([
+      'https://app.powerbi.com',
+      'https://app.powerbigov.us',
+      'https://app.high.powerbigov.us',
+      'https://app.mil.powerbigov.us',
+      'https://app.powerbi.cn',
+    ]);
     expect(policy['connect-src']).toEqual([
       "'self'",
       'http://site.example:8123',

@@ -2,6 +2,7 @@ import './analytics.css';
 import { HTMLTable, NonIdealState, ProgressBar, Spinner } from '@blueprintjs/core';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'wouter';
 import type { Site } from '../../domain/user';
 import { ScreenTitle } from '../screens/ScreenTitle';
 import { useSelection } from '../shell/selection';
@@ -24,13 +25,19 @@ import {
   type Window,
 } from './analyticsQueries';
 import { currentWeekIn, type DayRange, rangeInstants } from './analyticsRange';
+import { PowerBiReports } from './PowerBiReports';
 import { RangePicker } from './RangePicker';
+import { reportAddressOf } from './reportAddress';
 import { type PresenceResult, usePresence } from './usePresence';
 
-/** /analytics: the selected site at a glance over a range of days (this week by default). */
+/**
+ * /analytics: the selected site at a glance over a range of days (this week by default), or with
+ * `?view=reports` the site's Power BI reports.
+ */
 export function AnalyticsScreen() {
   const { t } = useTranslation();
   const { site, loading } = useSelection();
+  const [params] = useSearchParams();
   if (!site) {
     return (
       <section className="sw-analytics">
@@ -43,6 +50,7 @@ export function AnalyticsScreen() {
       </section>
     );
   }
+  if (reportAddressOf(params).reports) return <PowerBiReports key={site.id} site={site} />;
   // Keyed by site: another site starts from its own week.
   return <Overview key={site.id} site={site} />;
 }
