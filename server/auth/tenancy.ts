@@ -1,4 +1,5 @@
 import { and, eq, exists, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { managedRoles } from '../../src/domain/userManagement';
 import type { Db } from '../db/database';
 import { runPrepared } from '../db/preparedRows';
 import { buildings, clients, sites, userSites, users } from '../db/schema';
@@ -89,7 +90,7 @@ export function managedUsersWhere(principal: Principal): SQL | undefined {
     const sameGroup =
       principal.groupOfSitesId === null ? sql`false` : eq(users.groupOfSitesId, principal.groupOfSitesId);
     return and(
-      sql`${users.role} not in ('super-admin', 'client-admin')`,
+      inArray(users.role, [...managedRoles(principal.role)]),
       or(sharesSite, sameGroup, eq(users.id, principal.id)),
     );
   }

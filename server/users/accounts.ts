@@ -3,6 +3,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Role } from '../../src/domain/roles';
 import type { EditUserBody, InviteBody } from '../../src/domain/schemas/users';
 import type { ManagedUser } from '../../src/domain/user';
+import {
+  type ManagedTarget,
+  roleChangeRefusal,
+  USER_MANAGEMENT_MESSAGES as texts,
+  type UserAction,
+  userActionRefusal,
+} from '../../src/domain/userManagement';
 import { hashPassword } from '../auth/passwords';
 import type { Principal } from '../auth/principal';
 import { requireManagedUser } from '../auth/tenancy';
@@ -11,17 +18,15 @@ import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { uniqueViolation } from '../db/errors';
 import { sessions, userSites, users, userTokens } from '../db/schema';
-import { conflict, unprocessable } from '../http/errors';
+import { conflict, forbidden, notFound, unprocessable } from '../http/errors';
 import { requiredName } from '../http/input';
 import { queueEmail } from '../mail/outbox';
 import { toManagedUsers, type UserRow } from './managedUsers';
-import { placeInvitee, replaceMemberships, requireAssignableRole, requireMemberSites } from './placement';
+import { placeInvitee, replaceMemberships, requireMemberSites } from './placement';
 import { answerTakenAddress, type Invitation } from './takenAddress';
 
 export { EMAIL_TAKEN } from './takenAddress';
 
-export const NOT_REGISTERED = 'User has not registered yet';
-export const ALREADY_REGISTERED = 'User is already registered';
 export const INVITATION_SUBJECT = 'You are invited to Sitewatch';
 
 interface Context {
@@ -29,6 +34,26 @@ interface Context {
   config: Config;
   principal: Principal;
   log?: FastifyBaseLogger;
+}
+
+function managedTarget(user: UserRow): ManagedTarget {
+  return {
+    id: user.id,
+    user_role: user.role as Role,
+    status: user.status as ManagedTarget['status'],
+    registered: user.passwordHash !== null,
+  };
+}
+
+/** The user, if the caller manages it and the action applies to it (userActionRefusal). */
+async function requireAction(ctx: Context, action: UserAction, userId: number): Promise<UserRow> {
+  const { db, principal } = ctx;
+  const user = await requireManagedUser(db, principal, userId);
+  const refusal = userActionRefusal(principal, action, managedTarget(user));
+  if (refusal === 'role') throw notFound('User');
+  if (refusal === 'deactivateSelf') throw unprocessable({ id: texts.deactivateSelf });
+  if (refusal) throw conflict(texts[refusal]);
+  return user;
 }
 
 async function managed(ctx: Context, row: UserRow): Promise<ManagedUser> {
@@ -107,14 +132,9 @@ export async function editUser(ctx: Context, userId: number, body: EditUserBody)
   const user = await requireManagedUser(db, principal, userId);
   const name = body.name === undefined ? user.name : requiredName(body.name);
   const role = body.user_role ?? (user.role as Role);
-  if (role !== user.role) {
-    if (user.id === principal.id) throw unprocessable({ user_role: 'You cannot change your own role' });
-    requireAssignableRole(principal, role);
-    if (role === 'super-admin' || user.role === 'super-admin') {
-      // A super-admin has no client; moving one in or out of a client is not an edit.
-      throw unprocessable({ user_role: 'User role cannot change to or from Super Admin' });
-    }
-  }
+  const refusal = roleChangeRefusal(principal, { id: user.id, user_role: user.role as Role }, role);
+  if (refusal === 'notAssignable') throw forbidden();
+  if (refusal) throw unprocessable({ user_role: texts[refusal] });
   let siteIds: number[] | undefined;
   if (body.site_ids !== undefined) {
     if (user.clientId === null) throw unprocessable({ site_ids: 'A Super Admin has no sites' });
@@ -134,9 +154,8 @@ export async function editUser(ctx: Context, userId: number, body: EditUserBody)
 
 /** Only a user who has set a password (registered) can be active. */
 export async function activateUser(ctx: Context, userId: number): Promise<ManagedUser> {
-  const { db, principal } = ctx;
-  const user = await requireManagedUser(db, principal, userId);
-  if (!user.passwordHash) throw conflict(NOT_REGISTERED);
+  const { db } = ctx;
+  const user = await requireAction(ctx, 'activate', userId);
   const [row] = await db
     .update(users)
     .set({ status: 'active', updatedAt: new Date() })
@@ -150,9 +169,8 @@ export async function activateUser(ctx: Context, userId: number): Promise<Manage
  * reset links stop working, in the same transaction.
  */
 export async function deactivateUser(ctx: Context, userId: number): Promise<ManagedUser> {
-  const { db, principal } = ctx;
-  if (userId === principal.id) throw unprocessable({ id: 'You cannot deactivate yourself' });
-  const user = await requireManagedUser(db, principal, userId);
+  const { db } = ctx;
+  const user = await requireAction(ctx, 'deactivate', userId);
   const row = await db.transaction(async (tx) => {
     const now = new Date();
     const [updated] = await tx
@@ -178,9 +196,8 @@ export async function deactivateUser(ctx: Context, userId: number): Promise<Mana
  * registering, who becomes invited again); the previous link stops working.
  */
 export async function reinviteUser(ctx: Context, userId: number): Promise<ManagedUser> {
-  const { db, principal } = ctx;
-  const user = await requireManagedUser(db, principal, userId);
-  if (user.passwordHash || user.status === 'active') throw conflict(ALREADY_REGISTERED);
+  const { db } = ctx;
+  const user = await requireAction(ctx, 'reinvite', userId);
   const row = await db.transaction(async (tx) => {
     const [updated] = await tx
       .update(users)
@@ -199,7 +216,7 @@ export async function reinviteUser(ctx: Context, userId: number): Promise<Manage
  */
 export async function setUserPassword(ctx: Context, userId: number, password: string): Promise<void> {
   const { db, principal } = ctx;
-  const user = await requireManagedUser(db, principal, userId);
+  const user = await requireAction(ctx, 'setPassword', userId);
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
     const now = new Date();
@@ -224,10 +241,10 @@ export async function setUserPassword(ctx: Context, userId: number, password: st
 }
 
 export const replies = {
-  invited: 'User is invited successfully',
-  updated: 'User is updated successfully',
-  activated: 'User is activated successfully',
-  deactivated: 'User is deactivated successfully',
-  reinvited: 'Invitation is sent successfully',
-  passwordSet: 'Password is updated successfully',
+  invited: texts.invited,
+  updated: texts.updated,
+  activated: texts.activated,
+  deactivated: texts.deactivated,
+  reinvited: texts.reinvited,
+  passwordSet: texts.passwordSet,
 } as const;

@@ -3,12 +3,13 @@ import type { Role } from '../../src/domain/roles';
 import { DEFAULT_USERS_PER_PAGE, type ListUsersQuery } from '../../src/domain/schemas/users';
 import type { ManagedUser, UserStatus } from '../../src/domain/user';
 import type { Principal } from '../auth/principal';
-import { managedUsersWhere, requireClient, visibleClientsWhere } from '../auth/tenancy';
+import { managedUsersWhere, requireClient, visibleClientsWhere, visibleSitesWhere } from '../auth/tenancy';
 import type { Db } from '../db/database';
-import { clients, users } from '../db/schema';
+import { clients, sites, userSites, users } from '../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 type ClientRef = { id: number; name: string };
+type UserSites = { sites: ClientRef[]; siteIds: number[] };
 
 /** Users as user management lists them, each with its clients (spec §3 "Users list"). */
 export async function toManagedUsers(
@@ -26,13 +27,58 @@ export async function toManagedUsers(
   const byId = new Map(own.map((client) => [client.id, client]));
   // A super-admin belongs to no client and works across all of them.
   const all = rows.some((row) => row.role === 'super-admin') ? await visibleClients(db, principal) : [];
+  const reach = await sitesOf(db, principal, rows);
   return rows.map((row) => {
     const client = row.clientId === null ? undefined : byId.get(row.clientId);
-    return toManagedUser(row, row.role === 'super-admin' ? all : client ? [client] : []);
+    const userSites = reach.get(row.id) ?? { sites: [], siteIds: [] };
+    return toManagedUser(row, row.role === 'super-admin' ? all : client ? [client] : [], userSites);
   });
 }
 
-export function toManagedUser(row: UserRow, userClients: ClientRef[]): ManagedUser {
+/**
+ * Each user's sites as GET /users/{id}/sites gives them (its reach, as the caller sees it) and
+ * its memberships among them, for a whole page in one query rather than one call per row.
+ */
+async function sitesOf(
+  db: Pick<Db, 'select'>,
+  principal: Principal,
+  rows: readonly UserRow[],
+): Promise<Map<number, UserSites>> {
+  const bySite = new Map<number, UserSites>(rows.map((row) => [row.id, { sites: [], siteIds: [] }]));
+  if (rows.length === 0) return bySite;
+  const member = sql<boolean>`exists (select 1 from ${userSites} where ${userSites.userId} = ${users.id} and ${userSites.siteId} = ${sites.id})`;
+  const reaches = sql`(${users.role} = 'super-admin'
+    or (${users.role} = 'client-admin' and ${sites.clientId} = ${users.clientId})
+    or (${users.role} not in ('super-admin', 'client-admin')
+      and (${member} or ${sites.groupOfSitesId} = ${users.groupOfSitesId})))`;
+  const found = await db
+    .select({ userId: users.id, id: sites.id, name: sites.name, member })
+    .from(users)
+    .innerJoin(sites, reaches)
+    .where(
+      and(
+        inArray(
+          users.id,
+          rows.map((row) => row.id),
+        ),
+        visibleSitesWhere(principal),
+      ),
+    )
+    .orderBy(sql`lower(${sites.name})`, asc(sites.id));
+  for (const site of found) {
+    const entry = bySite.get(site.userId);
+    if (!entry) continue;
+    entry.sites.push({ id: site.id, name: site.name });
+    if (site.member) entry.siteIds.push(site.id);
+  }
+  return bySite;
+}
+
+export function toManagedUser(
+  row: UserRow,
+  userClients: ClientRef[],
+  { sites: reach, siteIds }: UserSites,
+): ManagedUser {
   return {
     id: row.id,
     key: row.id,
@@ -43,6 +89,9 @@ export function toManagedUser(row: UserRow, userClients: ClientRef[]): ManagedUs
     client_id: row.clientId,
     group_of_sites_id: row.groupOfSitesId,
     clients: userClients,
+    sites: reach,
+    site_ids: siteIds,
+    registered: row.passwordHash !== null,
   };
 }
 

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Role } from '../../src/domain/roles';
-import { canAssignRole, type InviteBody } from '../../src/domain/schemas/users';
+import type { InviteBody } from '../../src/domain/schemas/users';
+import { canAssignRole } from '../../src/domain/userManagement';
 import type { Principal } from '../auth/principal';
 import { requireClient, visibleSitesWhere } from '../auth/tenancy';
 import type { Db } from '../db/database';

@@ -31,6 +31,12 @@ export interface ManagedUser {
   client_id: number | null;
   group_of_sites_id: number | null;
   clients: { id: number; name: string }[];
+  /** The sites it reaches that the caller sees, by name. */
+  sites: { id: number; name: string }[];
+  /** Its site memberships among those (what an edit replaces). */
+  site_ids: number[];
+  /** It has set a password. */
+  registered: boolean;
 }
 
 /** The reply envelope of DESIGN.md §3. */

@@ -47,6 +47,9 @@ describe('user management: /api/users', () => {
         client_id: demo.clientId,
         group_of_sites_id: demo.groupOfSitesId,
         clients: [{ id: demo.clientId, name: 'Demo Construction Co' }],
+        sites: viewer.sites,
+        site_ids: viewer.site_ids,
+        registered: true,
       });
       expect(viewer).not.toHaveProperty('passwordHash');
       expect(response.json.meta).toEqual({ page: 1, perPage: 20, total: list.length });

@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { LIMITS } from '../limits';
-import { ROLES, type Role } from '../roles';
+import { ROLES } from '../roles';
 import { SafeString } from '../text';
 import { ClientSchema, IdSchema } from './sites';
 
@@ -64,6 +64,9 @@ export const UserSitesQuerySchema = Type.Object({ client_id: Type.Optional(IdSch
 
 export const DEFAULT_USERS_PER_PAGE = 20;
 
+/** A site as a user's row names it. */
+export const SiteRefSchema = Type.Object({ id: IdSchema, name: Type.String() });
+
 export const ManagedUserSchema = Type.Object({
   id: IdSchema,
   key: IdSchema,
@@ -74,6 +77,12 @@ export const ManagedUserSchema = Type.Object({
   client_id: Type.Union([IdSchema, Type.Null()]),
   group_of_sites_id: Type.Union([IdSchema, Type.Null()]),
   clients: Type.Array(ClientSchema),
+  /** The sites the user reaches (as GET /users/{id}/sites) that the caller sees, by name. */
+  sites: Type.Array(SiteRefSchema),
+  /** Its memberships among those sites: what an edit's site_ids replaces. */
+  site_ids: Type.Array(IdSchema),
+  /** It has a password: it can be activated, no longer re-invited. */
+  registered: Type.Boolean(),
 });
 
 export const PageMetaSchema = Type.Object({
@@ -81,34 +90,6 @@ export const PageMetaSchema = Type.Object({
   perPage: Type.Integer(),
   total: Type.Integer(),
 });
-
-/**
- * The roles a user may give when inviting or editing (DESIGN.md §4 "user management"): a
- * super-admin any, a client-admin any but super-admin, a site admin the roles of its sites.
- */
-const ASSIGNABLE_ROLES: Record<Role, readonly Role[]> = {
-  'super-admin': ROLES,
-  'client-admin': ROLES.filter((role) => role !== 'super-admin'),
-  'group-of-sites-admin': [
-    'group-of-sites-admin',
-    'group-of-sites-viewer',
-    'crew-manager',
-    'site-engineer',
-    'safety-demo',
-  ],
-  'group-of-sites-viewer': [],
-  'crew-manager': [],
-  'site-engineer': [],
-  'safety-demo': [],
-};
-
-export function assignableRoles(role: Role): readonly Role[] {
-  return ASSIGNABLE_ROLES[role];
-}
-
-export function canAssignRole(role: Role, target: Role): boolean {
-  return ASSIGNABLE_ROLES[role].includes(target);
-}
 
 function nullableId() {
   // `type: [...]` rather than anyOf: with the server's type coercion an anyOf would turn 0 into null.
