@@ -6,6 +6,7 @@ import type { Db } from './database';
 import { seedDemoElectricalRooms } from './demoElectricalRooms';
 import { seedDemoInstallation } from './demoInstallation';
 import { seedDemoPermits } from './demoPermits';
+import { seedDemoProductivity } from './demoProductivity';
 import { type DemoFloor, seedDemoWorkforce } from './demoWorkforce';
 import {
   buildings,
@@ -104,6 +105,7 @@ export async function seedDemo(db: Db, now = new Date()): Promise<void> {
     await seedDemoElectricalRooms(tx, site.id, now);
     await seedDemoPermits(tx, site.id, now);
     await seedDemoInstallation(tx, site.id, now);
+    await seedDemoProductivity(tx, site.id, site.timezone, now);
   });
 }
 

@@ -1,6 +1,8 @@
+import { ACTIVITY_STATUS_MESSAGES } from './activityStatus';
 import { approvalMessages } from './anchorApproval';
 import { messages } from './messages';
 import { authMessages } from './schemas/auth';
+import { approvedMessage } from './schemas/productivity';
 import { controlCharactersMessage } from './text';
 
 /** What a text is made of: its i18n key and the values put into it (`{{label}}`, `{{limit}}`). */
@@ -35,6 +37,29 @@ const TEMPLATES: readonly { key: string; params: readonly string[]; text: (...ar
     key: 'server.approval.noLinkQuality',
     params: ['installed', 'minutes#'],
     text: approvalMessages.noLinkQuality,
+  },
+  // eTQR activity refusals (src/domain/activityStatus.ts) and the bulk approval's count.
+  {
+    key: 'server.activity.refused',
+    params: ['from', 'action'],
+    text: (from: string, action: string) =>
+      ACTIVITY_STATUS_MESSAGES.refused.replace('{from}', from).replace('{action}', action),
+  },
+  {
+    key: 'server.activity.forbidden',
+    params: ['action', 'from'],
+    text: (action: string, from: string) =>
+      ACTIVITY_STATUS_MESSAGES.forbidden.replace('{action}', action).replace('{from}', from),
+  },
+  {
+    key: 'server.activity.notBookable',
+    params: ['from'],
+    text: (from: string) => ACTIVITY_STATUS_MESSAGES.notBookable.replace('{from}', from),
+  },
+  {
+    key: 'server.activity.approvedCount',
+    params: ['approved#', 'requested#'],
+    text: approvedMessage,
   },
   { key: 'server.field.required', params: ['label'], text: messages.required },
   { key: 'server.field.minChars', params: ['label', 'limit#'], text: messages.minChars },
