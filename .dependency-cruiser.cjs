@@ -8,7 +8,8 @@
 // other here, so the root is simply left out of the view rules.
 // tests/, bench/ and scripts/ may import anything, but nothing in src/ or server/ imports them.
 
-const VIEW_FEATURES = 'analytics|attendance|auth|configuration|dashboard|maps|nodes|safety|workers|workforce';
+const VIEW_FEATURES =
+  'analytics|attendance|auth|configuration|dashboard|maps|nodes|productivity|safety|workers|workforce|users';
 const VIEW_SHARED = 'shared|canvas|forms|lists|screens|session|shell';
 /** Files of the project itself (not packages); the rules below only talk about these. */
 const PROJECT = '^(src|server|tests|bench|scripts)/';

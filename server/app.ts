@@ -28,6 +28,8 @@ import { operationsRoutes } from './operations/operationsRoutes';
 import { createOperationsState, type OperationsState } from './operations/operationsState';
 import { gridFieldRoutes } from './permits/gridFieldRoutes';
 import { workPermitRoutes } from './permits/workPermitRoutes';
+import { powerBiRoutes } from './powerBi/powerBiRoutes';
+import { productivityRoutes } from './productivity/productivityRoutes';
 import type { Services } from './services';
 import { clientRoutes } from './sites/clientRoutes';
 import { userRoutes } from './users/userRoutes';
@@ -113,6 +115,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       workerStatusRoutes,
       heatmapRoutes,
       attendanceRoutes,
+      productivityRoutes,
       historyRoutes,
       nodeRoutes,
       maintenanceSettingsRoutes,
@@ -120,6 +123,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       electricalRoomRoutes,
       workPermitRoutes,
       gridFieldRoutes,
+      powerBiRoutes,
       bulkMainRoutes,
     ],
   });

@@ -73,6 +73,11 @@ export interface ApiClient {
     itemSchema: S,
     options?: RequestOptions,
   ): Promise<ListReply<Static<S>>>;
+  /**
+   * The whole envelope of a successful reply, checked against `schema`: for a list that carries
+   * more than `meta` beside its rows (the eTQR list's `summary`).
+   */
+  envelope<S extends TSchema>(path: string, schema: S, options?: RequestOptions): Promise<Static<S>>;
   post<S extends TSchema>(
     path: string,
     body: unknown,
@@ -242,6 +247,12 @@ export function createApiClient({
         throw replyError(reply, serverMessage(reply));
       if (!reply.data.every((item) => Check(itemSchema, item))) throw replyError(reply);
       return reply as ListReply<Static<S>>;
+    },
+    async envelope<S extends TSchema>(path: string, schema: S, options?: RequestOptions) {
+      const reply = await request('GET', path, options);
+      if (reply.status !== 'success') throw replyError(reply, serverMessage(reply));
+      if (!Check(schema, reply)) throw replyError(reply);
+      return reply as Static<S>;
     },
     post: (path, body, schema, options) => dataOf(send('POST', path, schema, { ...options, body })),
     patch: (path, body, schema, options) => dataOf(send('PATCH', path, schema, { ...options, body })),

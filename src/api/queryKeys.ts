@@ -1,5 +1,7 @@
 import type { BulkKind } from '../domain/bulkKinds';
 import type { AttendanceQuery as AttendanceParams } from '../domain/schemas/attendance';
+import type { ActivityListQuery } from '../domain/schemas/productivity';
+import type { ListUsersQuery } from '../domain/schemas/users';
 import type {
   AllWorkersParams,
   HeatmapParams,
@@ -152,5 +154,27 @@ export const queryKeys = {
     upload: (siteId: number, uploadId: string) => ['bulkUploads', 'upload', siteId, uploadId] as const,
     rows: (siteId: number, uploadId: string, page: number, errorsOnly: boolean) =>
       ['bulkUploads', 'upload', siteId, uploadId, 'rows', page, errorsOnly] as const,
+  },
+  /** A site's Power BI report links (Analytics → Reports). */
+  powerBi: {
+    all: ['powerBi'] as const,
+    bySite: (siteId: number) => ['powerBi', 'bySite', siteId] as const,
+  },
+  /** eTQR: a site's activities (lists and single ones, refreshed together after a change) and its code lists. */
+  productivity: {
+    all: ['productivity'] as const,
+    activities: (siteId: number) => ['productivity', 'activities', siteId] as const,
+    list: (siteId: number, params: ActivityListQuery) =>
+      ['productivity', 'activities', siteId, 'list', params] as const,
+    activity: (siteId: number, activityId: number) =>
+      ['productivity', 'activities', siteId, 'one', activityId] as const,
+    delayCodes: (siteId: number) => ['productivity', 'delayCodes', siteId] as const,
+    activityCodes: (siteId: number) => ['productivity', 'activityCodes', siteId] as const,
+  },
+  /** User management: a client's users page by page, and one user's sites (its clients are `clients`). */
+  users: {
+    all: ['users'] as const,
+    list: (params: ListUsersQuery) => ['users', 'list', params] as const,
+    sites: (userId: number) => ['users', 'sites', userId] as const,
   },
 } as const;

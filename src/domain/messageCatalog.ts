@@ -1,3 +1,4 @@
+import { ACTIVITY_STATUS_MESSAGES } from './activityStatus';
 import { ANALYTICS_MESSAGES } from './analytics';
 import { APPROVAL_FIXED_MESSAGES } from './anchorApproval';
 import { BULK_MESSAGES } from './bulkKinds';
@@ -6,6 +7,7 @@ import { floorMessages } from './floorValidation';
 import { GRID_FIELD_MESSAGES } from './gridFields';
 import { MAINTENANCE_MESSAGES } from './maintenanceSettings';
 import { CORE_MESSAGE_TEXTS, createMessageCatalog, prefixed } from './messageCatalogCore';
+import { POWER_BI_MESSAGES } from './powerBi';
 import { RADIO_MODEL_MESSAGES } from './radio/radioModel';
 import { SAFETY_DEMO_MESSAGES } from './safetyDemo';
 import { ATTENDANCE_MESSAGES } from './schemas/attendance';
@@ -14,7 +16,9 @@ import { zoneMessages } from './schemas/floors';
 import { installationMessages } from './schemas/installation';
 import { inventoryMessages } from './schemas/inventory';
 import { nodeMessages } from './schemas/nodes';
+import { PRODUCTIVITY_MESSAGES } from './schemas/productivity';
 import { UPLOAD_FILE_MESSAGES } from './uploadFile';
+import { USER_MANAGEMENT_MESSAGES } from './userManagement';
 import { workerMessages } from './workerValidation';
 import { PERMIT_MESSAGES } from './workPermits';
 import { BREAK_MESSAGES } from './workshiftBreaks';
@@ -47,6 +51,14 @@ const CATALOG = createMessageCatalog({
   ...prefixed('server.electricalRoom', electricalRoomMessages),
   ...prefixed('server.bulk', BULK_MESSAGES),
   ...prefixed('server.upload', UPLOAD_FILE_MESSAGES),
+  ...prefixed('server.productivity', PRODUCTIVITY_MESSAGES),
+  // The others have values in them (messageCatalogCore.ts TEMPLATES).
+  ...prefixed('server.activity', {
+    stale: ACTIVITY_STATUS_MESSAGES.stale,
+    reasonRequired: ACTIVITY_STATUS_MESSAGES.reasonRequired,
+  }),
+  ...prefixed('server.users', USER_MANAGEMENT_MESSAGES),
+  ...prefixed('server.powerBi', POWER_BI_MESSAGES),
 });
 
 /** The key and values of a text the server sends, or undefined for a text outside the catalogue. */

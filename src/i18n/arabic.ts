@@ -7,8 +7,10 @@ import installation from './installation.ar.json';
 import maintenance from './maintenance.ar.json';
 import nodes from './nodes.ar.json';
 import permits from './permits.ar.json';
+import productivity from './productivity.ar.json';
 import safety from './safety.ar.json';
 import server from './server.ar.json';
+import users from './users.ar.json';
 import workers from './workers.ar.json';
 import workforce from './workforce.ar.json';
 
@@ -26,8 +28,10 @@ export const ARABIC = {
   maintenance,
   nodes,
   permits,
+  productivity,
   safety,
   server,
+  users,
   workers,
   workforce,
 };

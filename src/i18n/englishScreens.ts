@@ -6,7 +6,9 @@ import installation from './installation.en.json';
 import maintenance from './maintenance.en.json';
 import nodes from './nodes.en.json';
 import permits from './permits.en.json';
+import productivity from './productivity.en.json';
 import safety from './safety.en.json';
+import users from './users.en.json';
 import workers from './workers.en.json';
 import workforce from './workforce.en.json';
 
@@ -24,7 +26,9 @@ export const ENGLISH_SCREENS = {
   maintenance,
   nodes,
   permits,
+  productivity,
   safety,
+  users,
   workers,
   workforce,
 };

@@ -268,6 +268,25 @@ describe('API client on the wire', () => {
     });
   });
 
+  it('checks the whole envelope of a list that carries more than its rows (the eTQR summary)', async () => {
+    const { api } = clientFor(baseUrl);
+    const Listing = Type.Object({
+      status: Type.Literal('success'),
+      data: Type.Array(Type.Integer()),
+      summary: Type.Object({ total_hours: Type.Number() }),
+    });
+    const body = { status: 'success', data: [1, 2], summary: { total_hours: 3.5 } };
+    reply = () => ({ status: 200, body: JSON.stringify(body) });
+    expect(await api.envelope('/things', Listing)).toEqual(body);
+    reply = () => ({
+      status: 200,
+      body: JSON.stringify({ ...body, summary: { total_hours: 'many' } }),
+    });
+    const error = await rejection(api.envelope('/things', Listing));
+    expect(error.kind).toBe('reply');
+    expect(error.message).toBe(messages.somethingWentWrongContactSupport);
+  });
+
   it('rejects a list whose reply status is not success, with the reply', async () => {
     const { api } = clientFor(baseUrl);
     const body = { status: 'error', message: 'Could not list', data: [] };

@@ -6,11 +6,13 @@ import { buildApp } from '../../server/app';
 import type { Db } from '../../server/db/database';
 import { demoEmail } from '../../server/db/demoSeed';
 import {
+  activities,
   buildings,
   crews,
   floors,
   inventoryItems,
   networks,
+  powerBiReports,
   sites,
   subcontractors,
   users,
@@ -36,12 +38,14 @@ const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 20);
 const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2_147_483_647);
 
 type SiteTable =
+  | typeof activities
   | typeof workers
   | typeof workerRoles
   | typeof subcontractors
   | typeof crews
   | typeof workshifts
   | typeof networks
+  | typeof powerBiReports
   | typeof inventoryItems;
 
 /** Ids of the demo site's rows, keyed as route parameters name them, so calls reach real rows. */
@@ -77,6 +81,8 @@ async function demoSiteIds(db: Db, siteId: number): Promise<Generation['ids']> {
     crewId: await ofSite(crews),
     workshiftId: await ofSite(workshifts),
     itemId: [...(await ofSite(workerRoles)), ...(await ofSite(subcontractors))],
+    reportId: await ofSite(powerBiReports),
+    activityId: await ofSite(activities),
     users: await idsOf(db.select({ id: users.id }).from(users)),
   };
   return { ...byName, all: [...new Set(Object.values(byName).flat())] };
@@ -118,6 +124,12 @@ describe('schema fuzz: no input makes a 500', () => {
     safety = await buildSafetyApp({ db: t.db, config: t.config }, { logger, onRoute: collect('safety') });
     live = await startLive({ app: safety, db: t.db, config: { redisUrl: undefined } });
     await safety.ready();
+    // The demo has no Power BI report: one to edit, so the edit route's body checks are reached.
+    await t.db.insert(powerBiReports).values({
+      siteId: fixture.siteId,
+      name: 'Fuzz report',
+      embedUrl: 'https://app.powerbi.com/view?r=fuzz',
+    });
     ids = await demoSiteIds(t.db, fixture.siteId);
     [adminRow] = await t.db
       .select()

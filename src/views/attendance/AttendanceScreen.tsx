@@ -1,4 +1,5 @@
 import './attendance.css';
+import '../shared/reportScreen.css';
 import { Button, Card, FormGroup, HTMLSelect, HTMLTable, InputGroup, Tag } from '@blueprintjs/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -102,9 +103,9 @@ export function AttendanceScreen() {
   const page = params.page ?? 1;
   const pages = data ? Math.max(1, Math.ceil(data.row_count / PER_PAGE)) : 1;
   return (
-    <section className="sw-attendance" data-testid="attendance-screen">
+    <section className="sw-report-screen" data-testid="attendance-screen">
       <ScreenTitle>{t('screen.attendance')}</ScreenTitle>
-      <div className="sw-attendance-filters" data-testid="attendance-filters">
+      <div className="sw-report-filters" data-testid="attendance-filters">
         <FormGroup label={t('attendance.filters.from')} labelFor="attendance-from">
           <InputGroup
             id="attendance-from"
@@ -145,7 +146,7 @@ export function AttendanceScreen() {
         {() =>
           data ? (
             <>
-              <div className="sw-attendance-panels">
+              <div className="sw-report-panels">
                 <Card compact>
                   <h3 className="bp6-heading">{t('attendance.headcount.title')}</h3>
                   <HeadcountChart

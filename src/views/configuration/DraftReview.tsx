@@ -17,9 +17,9 @@ import {
   selectUploadState,
 } from '../../machines/bulkUpload.machine';
 import { ConfirmAlert } from '../shared/ConfirmAlert';
+import { Pager } from '../shared/Pager';
 import { formatUploadInstant, pageCount, uploadCounts } from './bulkUploadText';
 import { DraftRowsTable } from './DraftRowsTable';
-import { Pager } from './Pager';
 
 interface DraftReviewProps {
   actor: ActorRefFrom<typeof bulkUploadMachine>;

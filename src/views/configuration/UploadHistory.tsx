@@ -8,10 +8,10 @@ import type { BulkKindDefinition } from '../../domain/bulkKinds';
 import { formatCount } from '../../domain/numberFormat';
 import type { UploadSummary } from '../../domain/schemas/bulk';
 import { notify } from '../notify';
+import { Pager } from '../shared/Pager';
 import { saveFile } from '../shared/saveFile';
 import { failureText } from '../shared/serverMessage';
 import { formatUploadInstant, pageCount } from './bulkUploadText';
-import { Pager } from './Pager';
 
 interface UploadHistoryProps {
   api: BulkApi;

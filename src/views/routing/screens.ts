@@ -37,6 +37,8 @@ export const SCREENS: Readonly<Record<string, ComponentType>> = {
     'SubcontractorsScreen',
   ),
   '/configuration': lazyNamed(() => import('../configuration/ConfigurationScreen'), 'ConfigurationScreen'),
+  '/users': lazyNamed(() => import('../users/UsersScreen'), 'UsersScreen'),
+  '/productivity': lazyNamed(() => import('../productivity/ProductivityScreen'), 'ProductivityScreen'),
   '/configuration/bulkUploads': lazyNamed(
     () => import('../configuration/BulkUploadsScreen'),
     'BulkUploadsScreen',

@@ -403,6 +403,49 @@ export const API_ROUTES: Record<RouteKey, RouteRule> = {
   }),
   'GET /api/gridFields/:id': open(['installation'], 'gridField'),
 
+  // eTQR productivity: readers of productivity read, its writers book and approve; a crew manager
+  // reaches its crews' activities only. A body naming an activity out of reach is a 404.
+  'GET /api/sites/:id/activity': open(['productivity'], 'site', {
+    query: () => ({ from: '2026-03-10', to: '2026-03-10' }),
+  }),
+  'POST /api/sites/:id/activity': write(['productivity'], 'site', {
+    body: (o, n) => ({
+      name: `Matrix activity new ${n}`,
+      activity_code_id: o.activityCodeId,
+      crew_id: o.crewId,
+      day: '2026-03-10',
+      planned_quantity: 1,
+      planned_hours: 1,
+    }),
+    foreignBody: 'sameSite',
+  }),
+  'GET /api/sites/:id/activity/bulk': open(['productivity'], 'site', {
+    query: (o) => ({ ids: String(o.activityId) }),
+  }),
+  'POST /api/sites/:id/activity/bulk': write(['productivity'], 'activity', {
+    body: (o) => ({ changes: [{ id: o.activityId, version: 1, booked_hours: 1 }] }),
+    foreignBody: 'sameSite',
+  }),
+  'POST /api/sites/:id/activity/approve/bulk': write(['productivity'], 'activity', {
+    body: (o) => ({ activities: [{ id: o.activityId, version: 1 }] }),
+    foreignBody: 'sameSite',
+  }),
+  'GET /api/sites/:id/activity/:activityId': open(['productivity'], 'activity'),
+  'GET /api/sites/:id/delay-codes': open(['productivity'], 'site'),
+  'GET /api/sites/:id/activity-code': open(['productivity'], 'site'),
+
+  // Power BI report links of a site, listed under Analytics: its readers read, its writers change them.
+  'GET /api/sites/:id/power-bi': open(['analytics'], 'site'),
+  'POST /api/sites/:id/power-bi': write(['analytics'], 'site', {
+    body: (_o, n) => ({
+      name: `Matrix report new ${n}`,
+      embed_url: 'https://app.powerbi.com/reportEmbed?reportId=matrix',
+    }),
+  }),
+  'POST /api/sites/:id/power-bi/:reportId': write(['analytics'], 'powerBiReport', {
+    body: () => ({ is_active: true }),
+  }),
+
   // The analytics gateway (Cube's REST API): tenancy is a condition on every query, not a 404.
   'GET /cubejs-api/v1/meta': open(['analytics'], null),
   'GET /cubejs-api/v1/load': open(['analytics'], null, {

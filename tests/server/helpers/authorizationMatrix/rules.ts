@@ -34,7 +34,9 @@ export type ObjectKind =
   | 'wall'
   | 'planningAnchor'
   | 'workPermit'
-  | 'gridField';
+  | 'gridField'
+  | 'powerBiReport'
+  | 'activity';
 
 /** An answer an allowed call may still get for reasons of its own (no picture uploaded yet…). */
 export interface AllowedAnswer {
@@ -119,7 +121,8 @@ export function scopesOf(rule: GuardedRoute, url: string): readonly Scope[] | re
   if (rule.object === null) return [null];
   if (rule.scopes) return rule.scopes;
   const scopes: Scope[] = [...SCOPES];
-  if (rule.object === 'worker' || rule.object === 'crew') scopes.push(OTHER_CREW);
+  if (rule.object === 'worker' || rule.object === 'crew' || rule.object === 'activity')
+    scopes.push(OTHER_CREW);
   if (objectParams(url) >= 2) scopes.push(FOREIGN_CHILD);
   if (rule.selfAllowed) scopes.push(SELF);
   if (rule.foreignBody) scopes.push(FOREIGN_BODY);
@@ -204,6 +207,8 @@ function paramValue(name: string, before: string, o: SiteObjects): string | numb
     deviceId: o.electricalRoomDeviceId,
     permitId: o.workPermitId,
     uploadId: o.uploadId,
+    reportId: o.powerBiReportId,
+    activityId: o.activityId,
   };
   if (name in byName) return byName[name];
   throw new Error(`no object for :${name} after /${before}/`);

@@ -3,6 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import { hashToken, newToken } from '../../../../server/auth/tokens';
 import type { Db } from '../../../../server/db/database';
 import {
+  activities,
+  activityCodes,
   buildings,
   bulkUploads,
   crewAssignments,
@@ -20,6 +22,7 @@ import {
   inventoryItems,
   networks,
   planningAnchors,
+  powerBiReports,
   sites,
   subcontractors,
   userSites,
@@ -104,6 +107,12 @@ export interface SiteObjects {
   planningAnchorId: number;
   /** An Excel upload of the site, still a draft. */
   uploadId: string;
+  /** A Power BI report link of the site. */
+  powerBiReportId: number;
+  /** An activity code of the site, an activity of `crewId` with it, and one of `outsiderCrewId`. */
+  activityCodeId: number;
+  activityId: number;
+  outsiderActivityId: number;
   /** The site's name and every name and device id the seed gave its objects: what must not leak. */
   names: readonly string[];
   /** The objects' names, which renaming calls send again so that the names above stay true. */
@@ -384,6 +393,10 @@ export async function seedSiteObjects(
   const wallId = await insertWall(db, floorId);
   const planningAnchorId = await insertPlanningAnchor(db, floorId);
   const uploadId = await insertDraftUpload(db, siteId);
+  const powerBiReportId = await insertPowerBiReport(db, siteId);
+  const activityCodeId = await insertActivityCode(db, siteId);
+  const activityId = await insertActivity(db, siteId, activityCodeId, crewId);
+  const outsiderActivityId = await insertActivity(db, siteId, activityCodeId, outsiderCrewId);
   return {
     scope,
     clientId: site.clientId,
@@ -418,6 +431,10 @@ export async function seedSiteObjects(
     wallId,
     planningAnchorId,
     uploadId,
+    powerBiReportId,
+    activityCodeId,
+    activityId,
+    outsiderActivityId,
     names: await seededNames(db, siteId),
     labels: {
       worker: await nameOf(db, workers, workerId),
@@ -457,6 +474,7 @@ async function seededNames(db: Db, siteId: number): Promise<string[]> {
     union all select z.name from zones z join floors f on f.id = z.floor_id join buildings b on b.id = f.building_id
       where b.site_id = ${siteId} and z.name like 'Matrix %'
     union all select name from networks where site_id = ${siteId} and name like 'Matrix %'
+    union all select name from power_bi_reports where site_id = ${siteId} and name like 'Matrix %'
     union all select name from worker_roles where site_id = ${siteId} and name like 'Matrix %'
     union all select name from subcontractors where site_id = ${siteId} and name like 'Matrix %'
     union all select name from crews where site_id = ${siteId} and name like 'Matrix %'
@@ -485,6 +503,7 @@ export async function otherCrewObjects(db: Db, own: SiteObjects): Promise<SiteOb
     scope: OTHER_CREW,
     workerId: own.outsiderWorkerId,
     crewId: own.outsiderCrewId,
+    activityId: own.outsiderActivityId,
     names: [worker, crew],
     labels: { ...own.labels, worker, crew },
   };
@@ -535,6 +554,49 @@ export async function withFresh(db: Db, objects: SiteObjects, kind: FreshKind): 
         workPermitId: await insertWorkPermit(db, objects.siteId, objects.floorId, objects.crewId),
       };
   }
+}
+
+async function insertActivityCode(db: Db, siteId: number): Promise<number> {
+  const [code] = await db
+    .insert(activityCodes)
+    .values({ siteId, code: unique('MX-code'), name: 'Matrix code', uom: 'm', targetRate: '2' })
+    .returning({ id: activityCodes.id });
+  return code.id;
+}
+
+/** An activity of the crew, under review (a crew manager of the crew reaches it). */
+async function insertActivity(
+  db: Db,
+  siteId: number,
+  activityCodeId: number,
+  crewId: number,
+): Promise<number> {
+  const [activity] = await db
+    .insert(activities)
+    .values({
+      siteId,
+      activityCodeId,
+      crewId,
+      name: unique('Matrix activity'),
+      day: '2026-03-10',
+      plannedQuantity: '1',
+      plannedHours: '1',
+      status: 'in_review',
+    })
+    .returning({ id: activities.id });
+  return activity.id;
+}
+
+async function insertPowerBiReport(db: Db, siteId: number): Promise<number> {
+  const [report] = await db
+    .insert(powerBiReports)
+    .values({
+      siteId,
+      name: unique('Matrix report'),
+      embedUrl: 'https://app.powerbi.com/reportEmbed?reportId=matrix',
+    })
+    .returning({ id: powerBiReports.id });
+  return report.id;
 }
 
 /** A draft Excel upload of the site with no rows (an empty draft commits and cancels). */

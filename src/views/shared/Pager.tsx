@@ -1,11 +1,13 @@
 import { Button } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { formatCount } from '../../domain/numberFormat';
+import './pager.css';
 
 interface PagerProps {
   page: number;
   pages: number;
   onPage(page: number): void;
+  /** The nav's test id; its buttons are `<testId>-previous` and `<testId>-next`. */
   testId: string;
 }
 
@@ -15,21 +17,23 @@ export function Pager({ page, pages, onPage, testId }: PagerProps) {
   const rtl = i18n.dir(i18n.language) === 'rtl';
   if (pages <= 1) return null;
   return (
-    <nav className="sw-bulk-pager" aria-label={t('configuration.bulk.pages')} data-testid={testId}>
+    <nav className="sw-pager" aria-label={t('common.pager.label')} data-testid={testId}>
       <Button
         variant="minimal"
         icon={rtl ? 'chevron-right' : 'chevron-left'}
-        aria-label={t('configuration.bulk.previousPage')}
+        aria-label={t('common.pager.previous')}
+        data-testid={`${testId}-previous`}
         disabled={page <= 1}
         onClick={() => onPage(page - 1)}
       />
       <span aria-live="polite">
-        {t('configuration.bulk.page', { page: formatCount(page), pages: formatCount(pages) })}
+        {t('common.pager.page', { page: formatCount(page), pages: formatCount(pages) })}
       </span>
       <Button
         variant="minimal"
         icon={rtl ? 'chevron-left' : 'chevron-right'}
-        aria-label={t('configuration.bulk.nextPage')}
+        aria-label={t('common.pager.next')}
+        data-testid={`${testId}-next`}
         disabled={page >= pages}
         onClick={() => onPage(page + 1)}
       />
