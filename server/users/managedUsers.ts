@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Role } from '../../src/domain/roles';
 import { DEFAULT_USERS_PER_PAGE, type ListUsersQuery } from '../../src/domain/schemas/users';
 import type { ManagedUser, UserStatus } from '../../src/domain/user';
@@ -16,6 +16,8 @@ export async function toManagedUsers(
   db: Pick<Db, 'select'>,
   principal: Principal,
   rows: readonly UserRow[],
+  /** For a row not stored (an invitation's look-alike): the site memberships it would have. */
+  unstoredMemberships?: readonly number[],
 ): Promise<ManagedUser[]> {
   const clientIds = [...new Set(rows.map((row) => row.clientId).filter((id) => id !== null))];
   const own = clientIds.length
@@ -27,7 +29,17 @@ export async function toManagedUsers(
   const byId = new Map(own.map((client) => [client.id, client]));
   // A super-admin belongs to no client and works across all of them.
   const all = rows.some((row) => row.role === 'super-admin') ? await visibleClients(db, principal) : [];
-  const reach = await sitesOf(db, principal, rows);
+  const reach =
+    unstoredMemberships === undefined
+      ? await sitesOf(db, principal, rows)
+      : new Map(
+          await Promise.all(
+            rows.map(
+              async (row) =>
+                [row.id, await sitesOfUnstored(db, principal, row, unstoredMemberships)] as const,
+            ),
+          ),
+        );
   return rows.map((row) => {
     const client = row.clientId === null ? undefined : byId.get(row.clientId);
     const userSites = reach.get(row.id) ?? { sites: [], siteIds: [] };
@@ -47,14 +59,10 @@ async function sitesOf(
   const bySite = new Map<number, UserSites>(rows.map((row) => [row.id, { sites: [], siteIds: [] }]));
   if (rows.length === 0) return bySite;
   const member = sql<boolean>`exists (select 1 from ${userSites} where ${userSites.userId} = ${users.id} and ${userSites.siteId} = ${sites.id})`;
-  const reaches = sql`(${users.role} = 'super-admin'
-    or (${users.role} = 'client-admin' and ${sites.clientId} = ${users.clientId})
-    or (${users.role} not in ('super-admin', 'client-admin')
-      and (${member} or ${sites.groupOfSitesId} = ${users.groupOfSitesId})))`;
   const found = await db
     .select({ userId: users.id, id: sites.id, name: sites.name, member })
     .from(users)
-    .innerJoin(sites, reaches)
+    .innerJoin(sites, reachesSite(users.role, users.clientId, users.groupOfSitesId, member))
     .where(
       and(
         inArray(
@@ -72,6 +80,40 @@ async function sitesOf(
     if (site.member) entry.siteIds.push(site.id);
   }
   return bySite;
+}
+
+/** Whether a user of this role, client and group of sites, member of the sites `member` is true for, reaches a site. */
+function reachesSite(
+  role: SQLWrapper | string,
+  clientId: SQLWrapper | number | null,
+  groupOfSitesId: SQLWrapper | number | null,
+  member: SQL,
+) {
+  return sql`(${role} = 'super-admin'
+    or (${role} = 'client-admin' and ${sites.clientId} = ${clientId})
+    or (${role} not in ('super-admin', 'client-admin')
+      and (${member} or ${sites.groupOfSitesId} = ${groupOfSitesId})))`;
+}
+
+/** The sites an unstored row would reach as the caller sees them, by the same rule as a stored one's. */
+async function sitesOfUnstored(
+  db: Pick<Db, 'select'>,
+  principal: Principal,
+  row: UserRow,
+  memberships: readonly number[],
+): Promise<UserSites> {
+  const member = memberships.length
+    ? sql<boolean>`${inArray(sites.id, [...memberships])}`
+    : sql<boolean>`false`;
+  const found = await db
+    .select({ id: sites.id, name: sites.name, member })
+    .from(sites)
+    .where(and(reachesSite(row.role, row.clientId, row.groupOfSitesId, member), visibleSitesWhere(principal)))
+    .orderBy(sql`lower(${sites.name})`, asc(sites.id));
+  return {
+    sites: found.map((site) => ({ id: site.id, name: site.name })),
+    siteIds: found.filter((site) => site.member).map((site) => site.id),
+  };
 }
 
 export function toManagedUser(

@@ -100,6 +100,6 @@ async function lookalikeInvitee(ctx: Context, invitation: Invitation): Promise<M
     createdAt: now,
     updatedAt: now,
   };
-  const [user] = await toManagedUsers(ctx.db, ctx.principal, [row]);
+  const [user] = await toManagedUsers(ctx.db, ctx.principal, [row], invitation.placement.siteIds);
   return user;
 }

@@ -120,6 +120,9 @@ describe('installation walls in Chromium', () => {
     expect(shift[0]).toBeGreaterThan(0);
     expect(shift[1]).toBeGreaterThan(0);
 
+    // The database has the move before the screen has its answer; until then the wall is still
+    // "updating" and a press on it is not a new drag (Delete is enabled again once it is selected).
+    await page.waitForSelector(`${byTestId('wall-delete')}:not([disabled])`, { timeout: 10_000 });
     // Reshape: drag the last vertex (now 40 px right, 30 px up of where it was drawn) down 50 px.
     await page.mouse.move(x3 + 40, y3 - 30);
     await page.mouse.down();

@@ -48,6 +48,9 @@ describe('POST /api/invite and POST /api/users/{id}/reinvite', () => {
       client_id: demo.clientId,
       group_of_sites_id: demo.groupOfSitesId,
       clients: [{ id: demo.clientId, name: 'Demo Construction Co' }],
+      sites: [{ id: demo.siteId, name: 'Tower A' }],
+      site_ids: [demo.siteId],
+      registered: false,
     });
 
     const row = await userByEmail('nadia.viewer@example.test');
