@@ -1,8 +1,7 @@
-import i18next, { type TFunction } from 'i18next';
+import type { TFunction } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_ANCHOR_MOVED_THRESHOLD_M, type NodeType, nodeHealth } from '../../src/domain/nodeHealth';
 import type { BatteryForecast, SiteNode } from '../../src/domain/schemas/nodes';
-import { TRANSLATIONS } from '../../src/i18n/translations';
 import {
   mapViewHref,
   nodesNeedingAttention,
@@ -21,6 +20,7 @@ import {
 } from '../../src/views/nodes/nodeTable';
 import { formatRelative, formatSilence } from '../../src/views/shared/nodeFormat';
 import { forecastWords, problemWords } from '../../src/views/shared/nodeProblems';
+import { consoleTranslators } from './helpers/translators';
 
 const NOW = Date.parse('2026-11-20T12:00:00Z');
 const FLAT: BatteryForecast = { basis: 'flat', reachesCutoffAt: null, voltsPerDay: 0, cutoffVolts: 3.2 };
@@ -78,14 +78,7 @@ function node(
 let en: TFunction;
 let ar: TFunction;
 beforeAll(async () => {
-  const instance = i18next.createInstance();
-  await instance.init({
-    resources: { en: { translation: TRANSLATIONS.en }, ar: { translation: TRANSLATIONS.ar } },
-    lng: 'en',
-    interpolation: { escapeValue: false },
-  });
-  en = instance.getFixedT('en');
-  ar = instance.getFixedT('ar');
+  ({ en, ar } = await consoleTranslators());
 });
 
 describe('the nodes table', () => {

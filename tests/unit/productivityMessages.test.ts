@@ -1,8 +1,17 @@
-import { describe, expect, it } from 'vitest';
-import { ACTIVITY_STATUS_MESSAGES, refusalOf } from '../../src/domain/activityStatus';
+import type { TFunction } from 'i18next';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  ACTIVITY_ACTIONS,
+  ACTIVITY_STATUS_MESSAGES,
+  ACTIVITY_STATUSES,
+  refusalOf,
+} from '../../src/domain/activityStatus';
 import { messageKeyOf } from '../../src/domain/messageCatalog';
+import { ROLES } from '../../src/domain/roles';
 import { approvedMessage, PRODUCTIVITY_MESSAGES } from '../../src/domain/schemas/productivity';
 import { TRANSLATIONS } from '../../src/i18n/translations';
+import { serverText } from '../../src/views/shared/serverMessage';
+import { consoleTranslators } from './helpers/translators';
 
 type Tree = { [key: string]: string | Tree };
 const textAt = (tree: unknown, key: string) => {
@@ -29,5 +38,37 @@ describe('the productivity messages in the i18n files', () => {
     expect(described, text).toBeDefined();
     expect(render(textAt(TRANSLATIONS.en, described?.key ?? '') ?? '', described?.params)).toBe(text);
     expect(textAt(TRANSLATIONS.ar, described?.key ?? '')).toMatch(/[\u0600-\u06FF]/);
+  });
+});
+
+describe('the refusals in Arabic', () => {
+  let ar: TFunction;
+  beforeAll(async () => {
+    ({ ar } = await consoleTranslators());
+  });
+
+  const refusals = ROLES.flatMap((role) =>
+    ACTIVITY_STATUSES.flatMap((from) =>
+      ACTIVITY_ACTIONS.map((action) => refusalOf(role, from, action)).filter((text) => text !== null),
+    ),
+  );
+  const unbookable = ACTIVITY_STATUSES.map((from) =>
+    ACTIVITY_STATUS_MESSAGES.notBookable.replace('{from}', from),
+  );
+
+  it.each([...new Set([...refusals, ...unbookable])])(
+    'names the status and action of "%s" in Arabic words',
+    (text) => {
+      const arabic = serverText(text, ar);
+      expect(arabic).toMatch(/[\u0600-\u06FF]/);
+      // Neither the API's status spelling (in_review) nor an English verb or an unresolved key.
+      expect(arabic).not.toMatch(/[A-Za-z_]/);
+    },
+  );
+
+  it('shows the translated status of the one the server named', () => {
+    const text = refusalOf('crew-manager', 'approved_by_cm', 'approve') as string;
+    expect(serverText(text, ar)).toContain(TRANSLATIONS.ar.productivity.status.approved_by_cm);
+    expect(serverText(text, ar)).toContain(TRANSLATIONS.ar.productivity.action.approve);
   });
 });

@@ -22,6 +22,14 @@ export function ApprovalPanel({ snapshot, send }: ApprovalPanelProps) {
   const { t } = useTranslation();
   const state = activityApprovalStateOf(snapshot);
   const { selection, sent, outcome, error } = snapshot.context;
+  const dismiss = (
+    <Button
+      small
+      text={t('productivity.approval.dismiss')}
+      disabled={!selectCanDismiss(snapshot)}
+      onClick={() => send({ type: 'dismiss' })}
+    />
+  );
   return (
     <div className="sw-productivity-approval" data-testid="approval-panel" data-state={state}>
       <div className="sw-productivity-approval-bar">
@@ -46,12 +54,7 @@ export function ApprovalPanel({ snapshot, send }: ApprovalPanelProps) {
       {state === 'done' && outcome ? (
         <Callout intent="success" data-testid="approval-done" role="status">
           <p>{outcome.message ? serverText(outcome.message, t) : t('productivity.approval.done')}</p>
-          <Button
-            small
-            text={t('productivity.approval.dismiss')}
-            disabled={!selectCanDismiss(snapshot)}
-            onClick={() => send({ type: 'dismiss' })}
-          />
+          {dismiss}
         </Callout>
       ) : null}
       {state === 'partialFailure' && outcome ? (
@@ -73,12 +76,7 @@ export function ApprovalPanel({ snapshot, send }: ApprovalPanelProps) {
               </li>
             ))}
           </ul>
-          <Button
-            small
-            text={t('productivity.approval.dismiss')}
-            disabled={!selectCanDismiss(snapshot)}
-            onClick={() => send({ type: 'dismiss' })}
-          />
+          {dismiss}
         </Callout>
       ) : null}
       {state === 'failure' ? (
