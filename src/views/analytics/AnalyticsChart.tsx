@@ -11,7 +11,7 @@ import {
   PointElement,
   Tooltip,
 } from 'chart.js';
-import { useEffect, useRef } from 'react';
+import { useChart } from '../shared/useChart';
 
 // Only what the panels draw: Chart.js tree-shakes the rest out of the analytics chunk.
 Chart.register(
@@ -51,32 +51,20 @@ const BAR_COLOUR = '#238551';
  */
 export function AnalyticsChart(props: AnalyticsChartProps) {
   const { kind, rtl } = props;
-  const canvas = useRef<HTMLCanvasElement>(null);
-  const chart = useRef<Chart | null>(null);
-  const latest = useRef(props);
-  latest.current = props;
-
   // A new chart only when its shape changes (kind, direction); data changes update it in place.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: kind and rtl are read through `latest`.
-  useEffect(() => {
-    const element = canvas.current;
-    if (!element) return;
-    const created = new Chart(element, configuration(latest.current));
-    chart.current = created;
-    return () => {
-      created.destroy();
-      chart.current = null;
-    };
-  }, [kind, rtl]);
-
-  useEffect(() => {
-    const current = chart.current;
-    if (!current) return;
-    current.data.labels = [...props.labels];
-    current.data.datasets[0].data = [...props.values];
-    current.data.datasets[0].label = props.series;
-    current.update();
-  }, [props.labels, props.values, props.series]);
+  const canvas = useChart<'line' | 'bar'>(
+    {
+      configure: () => configuration(props),
+      fill: (chart) => {
+        chart.data.labels = [...props.labels];
+        chart.data.datasets[0].data = [...props.values];
+        chart.data.datasets[0].label = props.series;
+        chart.update();
+      },
+    },
+    [kind, rtl],
+    [props.labels, props.values, props.series],
+  );
 
   return (
     <div className={`sw-analytics-chart sw-analytics-chart--${kind}`} data-testid={props.testId}>

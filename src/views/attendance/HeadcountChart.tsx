@@ -1,6 +1,6 @@
 import { BarController, BarElement, CategoryScale, Chart, LinearScale, Tooltip } from 'chart.js';
-import { useEffect, useRef } from 'react';
 import type { HourlyHeadcount } from '../../domain/schemas/attendance';
+import { useChart } from '../shared/useChart';
 
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, Tooltip);
 
@@ -19,50 +19,37 @@ const label = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
  * chart made once per direction and given new data in place; the values are also in the summary.
  */
 export function HeadcountChart({ headcount, series, rtl, format }: HeadcountChartProps) {
-  const canvas = useRef<HTMLCanvasElement>(null);
-  const chart = useRef<Chart<'bar', number[], string> | null>(null);
-  const formatRef = useRef(format);
-  formatRef.current = format;
-
-  useEffect(() => {
-    const element = canvas.current;
-    if (!element) return;
-    const created = new Chart<'bar', number[], string>(element, {
-      type: 'bar',
-      data: { labels: [], datasets: [{ label: '', data: [], backgroundColor: '#2d72d2' }] },
-      options: {
-        animation: false,
-        maintainAspectRatio: false,
-        plugins: {
-          legend: { display: false },
-          tooltip: {
-            rtl,
-            callbacks: { label: (item) => `${item.dataset.label}: ${formatRef.current(item.parsed.y ?? 0)}` },
+  const canvas = useChart<'bar', number[], string>(
+    {
+      configure: () => ({
+        type: 'bar',
+        data: { labels: [], datasets: [{ label: '', data: [], backgroundColor: '#2d72d2' }] },
+        options: {
+          animation: false,
+          maintainAspectRatio: false,
+          plugins: {
+            legend: { display: false },
+            tooltip: {
+              rtl,
+              callbacks: { label: (item) => `${item.dataset.label}: ${format(item.parsed.y ?? 0)}` },
+            },
+          },
+          scales: {
+            x: { reverse: rtl, grid: { display: false } },
+            y: { beginAtZero: true, position: rtl ? 'right' : 'left', ticks: { precision: 0 } },
           },
         },
-        scales: {
-          x: { reverse: rtl, grid: { display: false } },
-          y: { beginAtZero: true, position: rtl ? 'right' : 'left', ticks: { precision: 0 } },
-        },
+      }),
+      fill: (chart) => {
+        chart.data.labels = headcount.map((h) => label(h.hour));
+        chart.data.datasets[0].data = headcount.map((h) => h.average);
+        chart.data.datasets[0].label = series;
+        chart.update();
       },
-    });
-    chart.current = created;
-    return () => {
-      created.destroy();
-      chart.current = null;
-    };
-  }, [rtl]);
-
-  // A chart made again for a new direction gets its data here too.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: rtl makes a new chart that needs the data.
-  useEffect(() => {
-    const current = chart.current;
-    if (!current) return;
-    current.data.labels = headcount.map((h) => label(h.hour));
-    current.data.datasets[0].data = headcount.map((h) => h.average);
-    current.data.datasets[0].label = series;
-    current.update();
-  }, [headcount, series, rtl]);
+    },
+    [rtl],
+    [headcount, series],
+  );
 
   const summary = headcount
     .filter((h) => h.average > 0)

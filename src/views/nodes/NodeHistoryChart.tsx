@@ -10,9 +10,10 @@ import {
   PointElement,
   Tooltip,
 } from 'chart.js';
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import type { NodeHealthState } from '../../domain/nodeHealth';
 import type { NodeHistory } from '../../domain/schemas/nodes';
+import { useChart } from '../shared/useChart';
 
 Chart.register(LineController, LineElement, PointElement, LinearScale, Tooltip, Legend);
 
@@ -83,37 +84,24 @@ function healthBand(spans: () => NodeHistory['healthStates']): Plugin<'line'> {
  * a band along the top. Right to left, time runs from the right and the axes swap sides.
  */
 export function NodeHistoryChart(props: NodeHistoryChartProps) {
-  const { rtl } = props;
-  const canvas = useRef<HTMLCanvasElement>(null);
-  const chart = useRef<Chart<'line', Points> | null>(null);
-  const latest = useRef(props);
-  latest.current = props;
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: rtl is read through `latest`.
-  useEffect(() => {
-    const element = canvas.current;
-    if (!element) return;
-    const created = new Chart(
-      element,
-      configuration(latest.current, () => latest.current.history.healthStates),
-    );
-    chart.current = created;
-    return () => {
-      created.destroy();
-      chart.current = null;
-    };
-  }, [rtl]);
-
-  const { history, fromMs, toMs, texts } = props;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the props are read through `latest`.
-  useEffect(() => {
-    const current = chart.current;
-    if (!current) return;
-    const next = configuration(latest.current, () => latest.current.history.healthStates);
-    current.data.datasets = next.data.datasets;
-    current.options.scales = next.options?.scales;
-    current.update();
-  }, [history, fromMs, toMs, texts]);
+  const { rtl, history, fromMs, toMs, texts } = props;
+  // The health band reads the spans at draw time: a chart filled in place draws the new ones.
+  const latestHistory = useRef(history);
+  latestHistory.current = history;
+  const spans = () => latestHistory.current.healthStates;
+  const canvas = useChart<'line', Points>(
+    {
+      configure: () => configuration(props, spans),
+      fill: (chart) => {
+        const next = configuration(props, spans);
+        chart.data.datasets = next.data.datasets;
+        chart.options.scales = next.options?.scales;
+        chart.update();
+      },
+    },
+    [rtl],
+    [history, fromMs, toMs, texts],
+  );
 
   return (
     <div className="sw-node-history-chart" data-testid="node-history-chart">

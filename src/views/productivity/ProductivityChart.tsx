@@ -1,5 +1,5 @@
 import { BarController, BarElement, CategoryScale, Chart, Legend, LinearScale, Tooltip } from 'chart.js';
-import { useEffect, useRef } from 'react';
+import { useChart } from '../shared/useChart';
 
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, Tooltip, Legend);
 
@@ -27,60 +27,49 @@ interface ProductivityChartProps {
  */
 export function ProductivityChart(props: ProductivityChartProps) {
   const { rtl } = props;
-  const canvas = useRef<HTMLCanvasElement>(null);
-  const chart = useRef<Chart<'bar', number[], string> | null>(null);
-  const latest = useRef(props);
-  latest.current = props;
-
-  useEffect(() => {
-    const element = canvas.current;
-    if (!element) return;
-    const fontFamily = getComputedStyle(document.body).fontFamily;
-    if (fontFamily) Chart.defaults.font.family = fontFamily;
-    const format = (value: number | string) => latest.current.format(Number(value));
-    const created = new Chart<'bar', number[], string>(element, {
-      type: 'bar',
-      data: { labels: [], datasets: [] },
-      options: {
-        indexAxis: 'y',
-        animation: false,
-        responsive: true,
-        maintainAspectRatio: false,
-        locale: 'en-US',
-        scales: {
-          x: { beginAtZero: true, reverse: rtl, ticks: { callback: format } },
-          y: { position: rtl ? 'right' : 'left', grid: { display: false } },
-        },
-        plugins: {
-          legend: { rtl, position: 'bottom' },
-          tooltip: {
-            rtl,
-            textDirection: rtl ? 'rtl' : 'ltr',
-            callbacks: { label: (item) => `${item.dataset.label}: ${format(Number(item.raw))}` },
+  const format = (value: number | string) => props.format(Number(value));
+  const canvas = useChart<'bar', number[], string>(
+    {
+      configure: () => {
+        const fontFamily = getComputedStyle(document.body).fontFamily;
+        if (fontFamily) Chart.defaults.font.family = fontFamily;
+        return {
+          type: 'bar',
+          data: { labels: [], datasets: [] },
+          options: {
+            indexAxis: 'y',
+            animation: false,
+            responsive: true,
+            maintainAspectRatio: false,
+            locale: 'en-US',
+            scales: {
+              x: { beginAtZero: true, reverse: rtl, ticks: { callback: format } },
+              y: { position: rtl ? 'right' : 'left', grid: { display: false } },
+            },
+            plugins: {
+              legend: { rtl, position: 'bottom' },
+              tooltip: {
+                rtl,
+                textDirection: rtl ? 'rtl' : 'ltr',
+                callbacks: { label: (item) => `${item.dataset.label}: ${format(Number(item.raw))}` },
+              },
+            },
           },
-        },
+        };
       },
-    });
-    chart.current = created;
-    return () => {
-      created.destroy();
-      chart.current = null;
-    };
-  }, [rtl]);
-
-  // A new direction makes a new, empty chart: `rtl` gives it the data again.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: rtl is the trigger, not read.
-  useEffect(() => {
-    const current = chart.current;
-    if (!current) return;
-    current.data.labels = [...props.labels];
-    current.data.datasets = props.series.map((series) => ({
-      label: series.name,
-      data: [...series.values],
-      backgroundColor: series.colour,
-    }));
-    current.update();
-  }, [props.labels, props.series, rtl]);
+      fill: (chart) => {
+        chart.data.labels = [...props.labels];
+        chart.data.datasets = props.series.map((series) => ({
+          label: series.name,
+          data: [...series.values],
+          backgroundColor: series.colour,
+        }));
+        chart.update();
+      },
+    },
+    [rtl],
+    [props.labels, props.series],
+  );
 
   return (
     <div className="sw-productivity-chart" data-testid={props.testId}>
