@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoEmail } from '../../server/db/demoSeed';
@@ -219,6 +219,48 @@ describe('eTQR productivity in Chromium', () => {
     await manager.screenshot({ path: `${SCREENSHOTS}/productivity-partial.png`, fullPage: true });
   });
 
+  /** The history dialog's rows as "from>to|by|reason", oldest first. */
+  async function historyOf(page: Page, name: string): Promise<string[]> {
+    await inRow(page, 'activity-history-open', name).click();
+    await page.waitForSelector(byTestId('activity-history'));
+    const entries = page.locator(byTestId('activity-history-entry'));
+    const rows: string[] = [];
+    for (let index = 0; index < (await entries.count()); index++) {
+      const entry = entries.nth(index);
+      const cells = await entry.locator('td').allInnerTexts();
+      rows.push(
+        `${await entry.getAttribute('data-from')}>${await entry.getAttribute('data-to')}|${cells[2]}|${cells[3]}`,
+      );
+    }
+    return rows;
+  }
+
+  it('shows in a row’s history who sent it back and why', async () => {
+    const [managerUser] = await env.server.db
+      .select({ name: users.name })
+      .from(users)
+      .where(eq(users.email, demoEmail('crew-manager')));
+    expect(await historyOf(manager, CHANGED)).toEqual([
+      `in_review>in_progress|${managerUser.name}|Recount the kerbs`,
+    ]);
+    // On the site's wall clock, in words a reader knows: "27 Nov 2026, 09:15".
+    expect(
+      await manager
+        .locator(`${byTestId('activity-history-entry')} td`)
+        .first()
+        .innerText(),
+    ).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}$/);
+    expect(
+      await manager
+        .locator(`${byTestId('activity-history-entry')} td`)
+        .nth(1)
+        .innerText(),
+    ).toBe('In review → In progress');
+    await manager.screenshot({ path: `${SCREENSHOTS}/productivity-history.png` });
+    await manager.keyboard.press('Escape');
+    await manager.waitForSelector(byTestId('activity-history'), { state: 'detached' });
+  });
+
   it('reads right to left in Arabic', async () => {
     await manager.selectOption(byTestId('language-switch'), 'ar');
     await manager.waitForFunction(() => document.documentElement.dir === 'rtl');
@@ -235,6 +277,16 @@ describe('eTQR productivity in Chromium', () => {
       `E2E-PV ${CHANGED}: غيّر شخص آخر هذا النشاط؛ أعد تحميله وحاول مرة أخرى`,
     );
     await manager.screenshot({ path: `${SCREENSHOTS}/productivity-ar.png`, fullPage: true });
+    // The history in Arabic: the statuses by their Arabic names, the arrow pointing the reading way.
+    await historyOf(manager, CHANGED);
+    expect(
+      await manager
+        .locator(`${byTestId('activity-history-entry')} td`)
+        .nth(1)
+        .innerText(),
+    ).toBe('قيد المراجعة ← قيد التنفيذ');
+    await manager.keyboard.press('Escape');
+    await manager.waitForSelector(byTestId('activity-history'), { state: 'detached' });
     await manager.selectOption(byTestId('language-switch'), 'en');
   });
 
@@ -249,6 +301,19 @@ describe('eTQR productivity in Chromium', () => {
     await expect.poll(() => statusOf(admin, BOOKED), { timeout: 10_000 }).toBe('approved');
     // Approved is final: nothing left to do on it.
     expect(await inRow(admin, 'activity-select', BOOKED).isDisabled()).toBe(true);
+    const names = await env.server.db
+      .select({ email: users.email, name: users.name })
+      .from(users)
+      .where(inArray(users.email, [demoEmail('crew-manager'), demoEmail('group-of-sites-admin')]));
+    const nameOf = (role: 'crew-manager' | 'group-of-sites-admin') =>
+      names.find((row) => row.email === demoEmail(role))?.name;
+    expect(await historyOf(admin, BOOKED)).toEqual([
+      `assigned>in_progress|${nameOf('crew-manager')}|`,
+      `in_progress>done|${nameOf('crew-manager')}|`,
+      `done>in_review|${nameOf('crew-manager')}|`,
+      `in_review>approved_by_cm|${nameOf('crew-manager')}|`,
+      `approved_by_cm>approved|${nameOf('group-of-sites-admin')}|`,
+    ]);
   });
 
   it('shows a site viewer the figures without any write control', async () => {
@@ -260,5 +325,7 @@ describe('eTQR productivity in Chromium', () => {
       0,
     );
     expect(await viewer.locator('[data-testid^="activity-action-"]').count()).toBe(0);
+    // Reading the history is not writing: a viewer sees it too.
+    expect((await historyOf(viewer, BOOKED)).at(-1)).toMatch(/^approved_by_cm>approved\|/);
   });
 });

@@ -27,7 +27,8 @@ import { ConfirmDeleteAlert } from '../maps/ConfirmDeleteAlert';
 import { notify } from '../notify';
 import { useApi } from '../session/SessionProvider';
 import { failureText, serverText } from '../shared/serverMessage';
-import { CONNECTION_INTENT, POWER_INTENT, siteTimeText } from './electricalRmFormat';
+import { siteTimeText } from '../shared/siteTime';
+import { CONNECTION_INTENT, POWER_INTENT } from './electricalRmFormat';
 
 interface ElectricalRoomCardProps {
   site: Site;

@@ -22,6 +22,7 @@ export interface ActivitiesTableProps {
   onSave(activity: Activity): void;
   onAction(activity: Activity, action: ActivityAction): void;
   onDelays(activity: Activity): void;
+  onHistory(activity: Activity): void;
   selectedIds: ReadonlySet<number>;
   /** Checkboxes may change the selection (not while an approval is in flight). */
   canSelect: boolean;
@@ -73,7 +74,7 @@ const COLUMNS: readonly { key: ColumnKey; width: number }[] = [
   { key: 'gainHours', width: 90 },
   { key: 'lossHours', width: 90 },
   { key: 'delayHours', width: 150 },
-  { key: 'status', width: 140 },
+  { key: 'status', width: 176 },
   { key: 'actions', width: 250 },
   { key: 'message', width: 320 },
 ];
@@ -252,16 +253,28 @@ export function ActivitiesTable(props: ActivitiesTableProps) {
         );
       case 'status':
         return (
-          <Cell>
-            <Tag
-              minimal
-              intent={STATUS_INTENT[activity.status]}
-              data-testid="activity-status"
-              data-status={activity.status}
-              data-activity-id={activity.id}
-            >
-              {t(`productivity.status.${activity.status}`)}
-            </Tag>
+          <Cell interactive>
+            <span className="sw-productivity-status">
+              <Tag
+                minimal
+                intent={STATUS_INTENT[activity.status]}
+                data-testid="activity-status"
+                data-status={activity.status}
+                data-activity-id={activity.id}
+              >
+                {t(`productivity.status.${activity.status}`)}
+              </Tag>
+              <Button
+                small
+                minimal
+                icon="history"
+                aria-label={t('productivity.history.openRow', { name: activity.name })}
+                title={t('productivity.history.open')}
+                data-testid="activity-history-open"
+                data-activity-id={activity.id}
+                onClick={() => props.onHistory(activity)}
+              />
+            </span>
           </Cell>
         );
       case 'actions': {

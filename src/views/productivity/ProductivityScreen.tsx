@@ -29,6 +29,7 @@ import { ScreenTitle } from '../screens/ScreenTitle';
 import { useApi, useSession } from '../session/SessionProvider';
 import { useSelection } from '../shell/selection';
 import { ActivitiesTable } from './ActivitiesTable';
+import { ActivityHistoryDialog } from './ActivityHistoryDialog';
 import { ApprovalPanel } from './ApprovalPanel';
 import { type BookingDraft, type BookingField, changeOfDraft } from './activityBooking';
 import { DelaysDialog } from './DelaysDialog';
@@ -43,7 +44,7 @@ import {
 import { RejectDialog } from './RejectDialog';
 import { approvalRowOf, useActivityApproval } from './useActivityApproval';
 
-type Dialog = { kind: 'delays' | 'reject'; activityId: number } | null;
+type Dialog = { kind: 'delays' | 'reject' | 'history'; activityId: number } | null;
 
 /** eTQR (/productivity): a site's activities with booking, delays, status actions, bulk approval and charts. */
 export function ProductivityScreen() {
@@ -269,6 +270,7 @@ export function ProductivityScreen() {
                   onSave={onSave}
                   onAction={onAction}
                   onDelays={(activity) => setDialog({ kind: 'delays', activityId: activity.id })}
+                  onHistory={(activity) => setDialog({ kind: 'history', activityId: activity.id })}
                   selectedIds={selectedIds}
                   canSelect={canWrite && canSelect}
                   onSelect={onSelect}
@@ -311,6 +313,14 @@ export function ProductivityScreen() {
           onRemove={(delayId) =>
             void sendChange({ id: open.id, version: open.version, remove_delay_ids: [delayId] })
           }
+          onClose={() => setDialog(null)}
+        />
+      ) : null}
+      {open && dialog?.kind === 'history' ? (
+        <ActivityHistoryDialog
+          siteId={siteId}
+          activity={open}
+          timeZone={site?.timezone ?? 'UTC'}
           onClose={() => setDialog(null)}
         />
       ) : null}
