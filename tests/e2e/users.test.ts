@@ -219,6 +219,60 @@ describe('user management journey', () => {
     await expect.poll(() => admin.locator(byTestId('users-row')).count(), POLL).toBeGreaterThan(1);
   });
 
+  it('starts the section afresh when the super admin picks another client', async () => {
+    // A second client with a user of its own, made through the API as the super admin would.
+    const superAdmin = 'super-admin@demo.sitewatch.dev';
+    const login = await fetch(`${env.server.baseUrl}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: superAdmin, password: 'sitewatch-demo' }),
+    });
+    const token = (await login.json()).data.access_token as string;
+    const post = (path: string, body: unknown) =>
+      fetch(`${env.server.baseUrl}/api${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify(body),
+      }).then((response) => response.json());
+    const client = (await post('/clients', { name: 'Harbour Works Ltd' })).data;
+    const other = { name: 'Nadia Harbour', email: 'nadia.harbour@example.test' };
+    // Spec §7: the invitation's data[0] is the user.
+    const invited = await post('/invite', { ...other, user_role: 'client-admin', client_id: client.id });
+    expect(invited.data[0].email).toBe(other.email);
+
+    const context = await env.browser.newContext({ viewport: { width: 1400, height: 900 } });
+    const page = await context.newPage();
+    try {
+      await signIn(page, env.server.baseUrl, superAdmin);
+      await page.click('nav[data-testid="side-menu"] a[href="/users"]');
+      const demoClient = await page
+        .locator('select[data-testid="client-picker"] option', { hasText: 'Demo Construction Co' })
+        .getAttribute('value');
+      await page.selectOption('select[data-testid="client-picker"]', demoClient ?? '');
+      await page.waitForSelector(byTestId('users-table'));
+      const row = (email: string) => page.locator(`${byTestId('users-row')}[data-email="${email}"]`);
+      await page.fill(byTestId('users-search'), 'omar');
+      await expect.poll(() => page.locator(byTestId('users-row')).count(), POLL).toBe(1);
+      await row(INVITEE.email).locator(byTestId('users-action-details')).click();
+      await page.locator(byTestId('users-details')).waitFor();
+
+      await page.selectOption('select[data-testid="client-picker"]', String(client.id));
+      // The other client's users only, and nothing of the search or drawer the section had.
+      await expect.poll(() => row(other.email).count(), POLL).toBe(1);
+      expect(await page.locator(byTestId('users-row')).count()).toBe(1);
+      expect(await page.inputValue(byTestId('users-search'))).toBe('');
+      expect(await page.locator(byTestId('users-details')).count()).toBe(0);
+
+      await page.fill(byTestId('users-search'), 'nadia');
+      await page.selectOption('select[data-testid="client-picker"]', demoClient ?? '');
+      await expect.poll(() => row('crew-manager@demo.sitewatch.dev').count(), POLL).toBe(1);
+      expect(await page.inputValue(byTestId('users-search'))).toBe('');
+      expect(await row(other.email).count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('reads right to left in Arabic; the choice is saved on the account and login forces English', async () => {
     await admin.selectOption(byTestId('language-switch'), 'ar');
     await admin.waitForFunction(() => document.documentElement.dir === 'rtl');
