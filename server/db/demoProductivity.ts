@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { ActivityStatus } from '../../src/domain/activityStatus';
+import { addDays } from '../../src/domain/attendance';
 import { seededRandom } from '../../src/domain/seededRandom';
 import { localTime } from '../../src/domain/workshiftClock';
 import { ensureDelayCodes } from '../productivity/delayCodes';
@@ -57,11 +58,6 @@ function statusOf(age: number, crewIndex: number, random: () => number): Activit
   return random() < 0.3 ? 'approved_by_cm' : 'approved';
 }
 
-const daysBefore = (today: string, days: number) => {
-  const date = new Date(`${today}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() - days);
-  return date.toISOString().slice(0, 10);
-};
 const twoDecimals = (value: number) => (Math.round(value * 100) / 100).toFixed(2);
 
 /**
@@ -152,7 +148,7 @@ export async function seedDemoProductivity(
           crewId,
           zoneId: inGroup ? null : (zone?.id ?? null),
           locationGroupId: inGroup ? group.id : null,
-          day: daysBefore(today, age),
+          day: addDays(today, -age),
           targetQuantity: twoDecimals(code.planned * 1.1),
           plannedQuantity: twoDecimals(code.planned),
           plannedHours: twoDecimals(plannedHours),

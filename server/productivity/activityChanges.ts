@@ -3,6 +3,7 @@ import {
   ACTIVITY_STATUS_MESSAGES,
   type ActivityStatus,
   isBookable,
+  notBookableMessage,
   refusalOf,
   transitionFor,
 } from '../../src/domain/activityStatus';
@@ -70,8 +71,7 @@ function planOf(
   }
   for (const delayId of change.remove_delay_ids ?? [])
     if (!delaysOfRow.has(delayId)) return PRODUCTIVITY_MESSAGES.delayUnknown;
-  if (booking && !isBookable(row.status))
-    return ACTIVITY_STATUS_MESSAGES.notBookable.replace('{from}', row.status);
+  if (booking && !isBookable(row.status)) return notBookableMessage(row.status);
   let status = row.status;
   let rejectionReason = row.rejectionReason;
   const reason = change.reason?.trim() || null;

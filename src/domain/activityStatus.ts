@@ -98,13 +98,21 @@ export const ACTIVITY_STATUS_MESSAGES = {
   notBookable: 'An activity that is {from} can no longer be booked',
 } as const;
 
+/** "An activity that is {from} cannot be {action}": `action` is the past participle. */
+export const refusedMessage = (from: string, action: string) =>
+  ACTIVITY_STATUS_MESSAGES.refused.replace('{from}', from).replace('{action}', action);
+/** "Your role cannot {action} an activity that is {from}". */
+export const forbiddenMessage = (action: string, from: string) =>
+  ACTIVITY_STATUS_MESSAGES.forbidden.replace('{action}', action).replace('{from}', from);
+/** "An activity that is {from} can no longer be booked". */
+export const notBookableMessage = (from: string) =>
+  ACTIVITY_STATUS_MESSAGES.notBookable.replace('{from}', from);
+
 /** Why a role may not take an action from a status, in words (null when it may). */
 export function refusalOf(role: Role, from: ActivityStatus, action: ActivityAction): string | null {
   if (transitionFor(role, from, action)) return null;
   const exists = ACTIVITY_TRANSITIONS.some((edge) => edge.from === from && edge.action === action);
-  return exists
-    ? ACTIVITY_STATUS_MESSAGES.forbidden.replace('{action}', action).replace('{from}', from)
-    : ACTIVITY_STATUS_MESSAGES.refused.replace('{action}', PAST_PARTICIPLES[action]).replace('{from}', from);
+  return exists ? forbiddenMessage(action, from) : refusedMessage(from, PAST_PARTICIPLES[action]);
 }
 
 const PAST_PARTICIPLES: Record<ActivityAction, string> = {

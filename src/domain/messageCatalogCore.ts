@@ -1,4 +1,4 @@
-import { ACTIVITY_STATUS_MESSAGES } from './activityStatus';
+import { forbiddenMessage, notBookableMessage, refusedMessage } from './activityStatus';
 import { approvalMessages } from './anchorApproval';
 import { messages } from './messages';
 import { authMessages } from './schemas/auth';
@@ -42,19 +42,17 @@ const TEMPLATES: readonly { key: string; params: readonly string[]; text: (...ar
   {
     key: 'server.activity.refused',
     params: ['from', 'action'],
-    text: (from: string, action: string) =>
-      ACTIVITY_STATUS_MESSAGES.refused.replace('{from}', from).replace('{action}', action),
+    text: refusedMessage,
   },
   {
     key: 'server.activity.forbidden',
     params: ['action', 'from'],
-    text: (action: string, from: string) =>
-      ACTIVITY_STATUS_MESSAGES.forbidden.replace('{action}', action).replace('{from}', from),
+    text: forbiddenMessage,
   },
   {
     key: 'server.activity.notBookable',
     params: ['from'],
-    text: (from: string) => ACTIVITY_STATUS_MESSAGES.notBookable.replace('{from}', from),
+    text: notBookableMessage,
   },
   {
     key: 'server.activity.approvedCount',

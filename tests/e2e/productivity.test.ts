@@ -223,6 +223,8 @@ describe('eTQR productivity in Chromium', () => {
   async function historyOf(page: Page, name: string): Promise<string[]> {
     await inRow(page, 'activity-history-open', name).click();
     await page.waitForSelector(byTestId('activity-history'));
+    // Its opening transition over, so a screenshot shows the dialog, not its fade.
+    await page.waitForSelector('.bp6-dialog-container.bp6-overlay-enter-done');
     const entries = page.locator(byTestId('activity-history-entry'));
     const rows: string[] = [];
     for (let index = 0; index < (await entries.count()); index++) {
@@ -285,6 +287,7 @@ describe('eTQR productivity in Chromium', () => {
         .nth(1)
         .innerText(),
     ).toBe('قيد المراجعة ← قيد التنفيذ');
+    await manager.screenshot({ path: `${SCREENSHOTS}/productivity-history-ar.png` });
     await manager.keyboard.press('Escape');
     await manager.waitForSelector(byTestId('activity-history'), { state: 'detached' });
     await manager.selectOption(byTestId('language-switch'), 'en');

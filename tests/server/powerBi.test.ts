@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Role } from '../../src/domain/roles';
+import { ROLES, type Role } from '../../src/domain/roles';
 import { startDemoSiteSuite, suiteRequests } from './helpers/demoSiteSuite';
 import type { OtherTenant } from './helpers/otherTenant';
 import type { TestApp } from './helpers/testApp';
@@ -24,15 +24,7 @@ describe('Power BI reports of a site', () => {
   let tokens: Record<Role, string>;
 
   beforeAll(async () => {
-    ({ t, other, siteId, tokens } = await startDemoSiteSuite([
-      'super-admin',
-      'client-admin',
-      'group-of-sites-admin',
-      'group-of-sites-viewer',
-      'crew-manager',
-      'site-engineer',
-      'safety-demo',
-    ]));
+    ({ t, other, siteId, tokens } = await startDemoSiteSuite(ROLES));
     otherAdmin = await t.login(other.email('group-of-sites-admin'));
   });
   afterAll(() => t.close());

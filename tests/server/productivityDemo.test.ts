@@ -2,13 +2,11 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_SITE, seedDemo } from '../../server/db/demoSeed';
 import { activities, sites } from '../../server/db/schema';
+import { addDays } from '../../src/domain/attendance';
 import type { Activity, ActivitySummary } from '../../src/domain/schemas/productivity';
 import { localTime } from '../../src/domain/workshiftClock';
 import { startTestApp, type TestApp } from './helpers/testApp';
 import { createTestDatabase } from './helpers/testDatabase';
-
-const daysBefore = (today: string, days: number) =>
-  new Date(Date.parse(`${today}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
 
 describe('the demo site’s eTQR productivity', () => {
   let t: TestApp;
@@ -27,7 +25,7 @@ describe('the demo site’s eTQR productivity', () => {
     const token = await t.loginAs('group-of-sites-admin');
     const reply = await t.call(token, {
       method: 'GET',
-      url: `/api/sites/${siteId}/activity?from=${daysBefore(today, 6)}&to=${today}&perPage=500`,
+      url: `/api/sites/${siteId}/activity?from=${addDays(today, -6)}&to=${today}&perPage=500`,
     });
     expect(reply.statusCode).toBe(200);
     const rows = reply.json.data as Activity[];
@@ -53,7 +51,7 @@ describe('the demo site’s eTQR productivity', () => {
     const token = await t.loginAs('crew-manager');
     const reply = await t.call(token, {
       method: 'GET',
-      url: `/api/sites/${siteId}/activity?from=${daysBefore(today, 6)}&to=${today}&perPage=500`,
+      url: `/api/sites/${siteId}/activity?from=${addDays(today, -6)}&to=${today}&perPage=500`,
     });
     const rows = reply.json.data as Activity[];
     expect(new Set(rows.map((a) => a.crew?.name))).toEqual(new Set(['Formwork A', 'Formwork B']));

@@ -4,6 +4,7 @@ import {
   ACTIVITY_ACTIONS,
   ACTIVITY_STATUS_MESSAGES,
   ACTIVITY_STATUSES,
+  notBookableMessage,
   refusalOf,
 } from '../../src/domain/activityStatus';
 import { messageKeyOf } from '../../src/domain/messageCatalog';
@@ -26,7 +27,7 @@ const SENT = [
   ...Object.values(PRODUCTIVITY_MESSAGES),
   ACTIVITY_STATUS_MESSAGES.stale,
   ACTIVITY_STATUS_MESSAGES.reasonRequired,
-  ACTIVITY_STATUS_MESSAGES.notBookable.replace('{from}', 'in_review'),
+  notBookableMessage('in_review'),
   refusalOf('group-of-sites-admin', 'approved', 'approve') as string,
   refusalOf('crew-manager', 'approved_by_cm', 'approve') as string,
   approvedMessage(2, 5),
@@ -52,9 +53,7 @@ describe('the refusals in Arabic', () => {
       ACTIVITY_ACTIONS.map((action) => refusalOf(role, from, action)).filter((text) => text !== null),
     ),
   );
-  const unbookable = ACTIVITY_STATUSES.map((from) =>
-    ACTIVITY_STATUS_MESSAGES.notBookable.replace('{from}', from),
-  );
+  const unbookable = ACTIVITY_STATUSES.map((from) => notBookableMessage(from));
 
   it.each([...new Set([...refusals, ...unbookable])])(
     'names the status and action of "%s" in Arabic words',

@@ -1,6 +1,6 @@
 import './productivity.css';
 import '../shared/reportScreen.css';
-import { Button, FormGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
+import { FormGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import { useMemo, useState } from 'react';
@@ -27,6 +27,7 @@ import { selectCanSelect } from '../../machines/activityApproval.machine';
 import { SiteListBody } from '../lists/SiteListBody';
 import { ScreenTitle } from '../screens/ScreenTitle';
 import { useApi, useSession } from '../session/SessionProvider';
+import { Pager } from '../shared/Pager';
 import { useSelection } from '../shell/selection';
 import { ActivitiesTable } from './ActivitiesTable';
 import { ActivityHistoryDialog } from './ActivityHistoryDialog';
@@ -277,27 +278,18 @@ export function ProductivityScreen() {
                   onSelectAll={onSelectAll}
                 />
               )}
-              <div className="sw-productivity-pager" data-testid="productivity-pager">
-                <Button
-                  icon={rtl ? 'chevron-right' : 'chevron-left'}
-                  aria-label={t('productivity.previous')}
-                  disabled={page <= 1}
-                  onClick={() => setFilters({ page: page - 1 })}
-                />
-                <span>
-                  {t('productivity.page', {
-                    page: formatCount(page),
-                    pages: formatCount(pages),
-                    rows: formatCount(total),
-                  })}
-                </span>
-                <Button
-                  icon={rtl ? 'chevron-left' : 'chevron-right'}
-                  aria-label={t('productivity.next')}
-                  disabled={page >= pages}
-                  onClick={() => setFilters({ page: page + 1 })}
-                />
-              </div>
+              <Pager
+                page={page}
+                pages={pages}
+                onPage={(next) => setFilters({ page: next })}
+                testId="productivity-pager"
+                showSinglePage
+                text={t('productivity.page', {
+                  page: formatCount(page),
+                  pages: formatCount(pages),
+                  rows: formatCount(total),
+                })}
+              />
             </>
           ) : null
         }

@@ -9,13 +9,17 @@ interface PagerProps {
   onPage(page: number): void;
   /** The nav's test id; its buttons are `<testId>-previous` and `<testId>-next`. */
   testId: string;
+  /** What it reads between the buttons, when more than "Page 2 of 13" (e.g. with the row count). */
+  text?: string;
+  /** Shown on a single page too, where its text carries something worth reading. */
+  showSinglePage?: boolean;
 }
 
 /** Previous / next page buttons around "Page 2 of 13"; arrows point the reading direction's way. */
-export function Pager({ page, pages, onPage, testId }: PagerProps) {
+export function Pager({ page, pages, onPage, testId, text, showSinglePage = false }: PagerProps) {
   const { t, i18n } = useTranslation();
   const rtl = i18n.dir(i18n.language) === 'rtl';
-  if (pages <= 1) return null;
+  if (pages <= 1 && !showSinglePage) return null;
   return (
     <nav className="sw-pager" aria-label={t('common.pager.label')} data-testid={testId}>
       <Button
@@ -27,7 +31,7 @@ export function Pager({ page, pages, onPage, testId }: PagerProps) {
         onClick={() => onPage(page - 1)}
       />
       <span aria-live="polite">
-        {t('common.pager.page', { page: formatCount(page), pages: formatCount(pages) })}
+        {text ?? t('common.pager.page', { page: formatCount(page), pages: formatCount(pages) })}
       </span>
       <Button
         variant="minimal"
